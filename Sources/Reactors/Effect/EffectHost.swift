@@ -1,0 +1,110 @@
+/// What an effect needs from the reactor or store that runs it: somewhere to deliver values,
+/// and an owner for the tasks it starts.
+@usableFromInline
+protocol EffectHost<Output>: Sendable {
+  associatedtype Output: Sendable
+
+  /// Delivers a value emitted by a running task (not on the synchronous path).
+  func deliver(_ output: Output)
+
+  /// Cancels every running effect marked with `id`.
+  func cancelEffects(id: EffectID)
+
+  /// Starts `effect` in a task owned by the host, marked with `id` when given.
+  /// Returns `nil` when the host is gone.
+  func launch(_ effect: Effect<Output>, id: EffectID?) -> Task<Void, any Error>?
+}
+
+extension Effect {
+  /// Runs the parts of this effect that need no waiting, emitting their values through
+  /// `emit` in order, and returns what is left to run in a task (`nil` when nothing is).
+  @inlinable
+  func startSynchronously(
+    emit: (Output) -> Void, cancel: (EffectID) -> Void
+  ) -> Effect? {
+    switch operation {
+    case .none:
+      return nil
+    case .just(let value):
+      emit(value)
+      return nil
+    case .concat(let effects):
+      for index in effects.indices {
+        guard let rest = effects[index].startSynchronously(emit: emit, cancel: cancel) else { continue }
+        let remaining = effects[(index + 1)...]
+        return remaining.isEmpty ? rest : .concat([rest] + remaining)
+      }
+      return nil
+    case .merge(let effects):
+      var pending: [Effect] = []
+      for effect in effects {
+        if let rest = effect.startSynchronously(emit: emit, cancel: cancel) { pending.append(rest) }
+      }
+      return pending.isEmpty ? nil : (pending.count == 1 ? pending[0] : .merge(pending))
+    case .deferred(let make):
+      return make().startSynchronously(emit: emit, cancel: cancel)
+    case .cancel(let id):
+      cancel(id)
+      return nil
+    case .cancellable(let effect, let id, let cancelInFlight):
+      if cancelInFlight { cancel(id) }
+      return effect.startSynchronously(emit: emit, cancel: cancel).map {
+        Effect(.cancellable($0, id: id, cancelInFlight: false))
+      }
+    case .catching(let effect, let handler):
+      // The synchronous parts cannot throw; what waits keeps its handler.
+      return effect.startSynchronously(emit: emit, cancel: cancel).map {
+        Effect(.catching($0, handler))
+      }
+    case .run, .delay, .upstream:
+      return self
+    }
+  }
+
+  /// Runs this effect to its end inside the current task, delivering values to `host`.
+  func run(on host: some EffectHost<Output>) async throws {
+    switch operation {
+    case .none, .upstream:
+      return
+    case .just(let value):
+      try Task.checkCancellation()
+      host.deliver(value)
+    case .concat(let effects):
+      for effect in effects { try await effect.run(on: host) }
+    case .merge(let effects):
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for effect in effects { group.addTask { try await effect.run(on: host) } }
+        try await group.waitForAll()
+      }
+    case .run(_, let operation):
+      try await operation(Send { host.deliver($0) })
+    case .deferred(let make):
+      try await make().run(on: host)
+    case .delay(let effect, let duration, let sleep):
+      try await sleep(duration)
+      try await effect.run(on: host)
+    case .catching(let effect, let handler):
+      do {
+        try await effect.run(on: host)
+      } catch is CancellationError {
+        throw CancellationError()
+      } catch {
+        try await handler(error).run(on: host)
+      }
+    case .cancel(let id):
+      host.cancelEffects(id: id)
+    case .cancellable(let effect, let id, let cancelInFlight):
+      if cancelInFlight { host.cancelEffects(id: id) }
+      guard let child = host.launch(effect, id: id) else { return }
+      do {
+        try await withTaskCancellationHandler {
+          try await child.value
+        } onCancel: {
+          child.cancel()
+        }
+      } catch is CancellationError where !Task.isCancelled {
+        // Cancelled by id: this part is over, and what follows it in a `.concat` goes on.
+      }
+    }
+  }
+}

@@ -1,0 +1,95 @@
+/// One unit of work for a reactor's engine, processed one at a time in arrival order.
+@usableFromInline
+enum Work<R: Reactor> {
+  /// An action; `staged` when it has already been through `transform(action:)`.
+  case action(R.Action, staged: Bool)
+  /// A mutation; `staged` when it has already been through `transform(mutation:)`.
+  case mutation(R.Mutation, staged: Bool)
+  /// A state set from outside the reactor's logic (the stub).
+  case state(R.State)
+}
+
+/// A first-in, first-out queue that keeps its buffer between uses: no allocation per item
+/// once warm.
+@usableFromInline
+struct WorkQueue<Element> {
+  @usableFromInline var items: [Element] = []
+  @usableFromInline var head = 0
+
+  @usableFromInline init() {}
+
+  @inlinable var isEmpty: Bool { head == items.count }
+
+  @inlinable mutating func append(_ item: Element) { items.append(item) }
+
+  @inlinable mutating func popFirst() -> Element? {
+    guard head < items.count else { return nil }
+    let item = items[head]
+    head += 1
+    if head == items.count {
+      items.removeAll(keepingCapacity: true)
+      head = 0
+    }
+    return item
+  }
+}
+
+/// The tasks a reactor owns, by token, with the cancellation id each was marked with.
+struct TaskRegistry {
+  private var nextToken: UInt64 = 0
+  private var tasks: [UInt64: (task: Task<Void, any Error>, id: EffectID?)] = [:]
+
+  /// A token for a task about to be inserted.
+  mutating func makeToken() -> UInt64 {
+    nextToken += 1
+    return nextToken
+  }
+
+  mutating func insert(_ task: Task<Void, any Error>, token: UInt64, id: EffectID?) {
+    tasks[token] = (task, id)
+  }
+
+  mutating func remove(_ token: UInt64) { tasks[token] = nil }
+
+  /// Removes and returns the tasks marked with `id`, for the caller to cancel.
+  mutating func removeAll(id: EffectID) -> [Task<Void, any Error>] {
+    let matching = tasks.filter { $0.value.id == id }
+    for token in matching.keys { tasks[token] = nil }
+    return matching.values.map(\.task)
+  }
+
+  /// Removes and returns every task, for the caller to cancel.
+  mutating func removeAll() -> [Task<Void, any Error>] {
+    defer { tasks = [:] }
+    return tasks.values.map(\.task)
+  }
+
+  /// How many tasks are running.
+  var count: Int { tasks.count }
+}
+
+/// Everything a reactor's engine knows, guarded by the storage's lock.
+@usableFromInline
+struct EngineCore<R: Reactor> {
+  @usableFromInline
+  enum Phase { case idle, processing, reducing }
+
+  /// The reduced state; `nil` until the reactor is first used.
+  @usableFromInline var state: R.State?
+  /// The state after `transform(state:)`, kept only when that hook has a stage.
+  @usableFromInline var published: R.State?
+  @usableFromInline var phase = Phase.idle
+  @usableFromInline var queue = WorkQueue<Work<R>>()
+  @usableFromInline var actionStage: (@Sendable (R.Action) -> R.Action?)?
+  @usableFromInline var mutationStage: (@Sendable (R.Mutation) -> R.Mutation?)?
+  @usableFromInline var stateStage: (@Sendable (R.State) -> R.State?)?
+  @usableFromInline var observers = ObserverRegistry<R.State>()
+  var tasks = TaskRegistry()
+  @usableFromInline var stubIsEnabled = false
+  @usableFromInline var stubActions: [R.Action] = []
+
+  @usableFromInline init() {}
+
+  /// The state the outside sees: transformed when `transform(state:)` has a stage.
+  @inlinable var currentState: R.State { stateStage == nil ? state! : published! }
+}

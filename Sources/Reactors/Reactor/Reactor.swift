@@ -1,0 +1,130 @@
+/// A UI-independent state machine: a view sends it Actions, `mutate` turns each into an
+/// ``Effect`` of Mutations, and `reduce` folds each Mutation into the State the view renders.
+///
+/// A reactor from ReactorKit reads almost the same in Reactors: the stream type is ``Effect``
+/// instead of `Observable`, the class is `final` (it is shared across threads, so it must be
+/// `Sendable`), and it declares its storage in one line:
+///
+/// ```swift
+/// final class CounterViewReactor: Reactor {
+///   let storage = Storage()
+///   let initialState = State()
+///
+///   enum Action { case increase }
+///   enum Mutation { case increaseValue }
+///   struct State { var value = 0 }
+///
+///   func mutate(action: Action) -> Effect<Mutation> { .just(.increaseValue) }
+///
+///   func reduce(state: State, mutation: Mutation) -> State {
+///     var newState = state
+///     newState.value += 1
+///     return newState
+///   }
+/// }
+///
+/// let reactor = CounterViewReactor()
+/// reactor.send(.increase)
+/// reactor.currentState.value  // 1, on the next line
+/// ```
+///
+/// ## Contracts
+///
+/// - **Any thread, one at a time, in order.** ``send(_:)`` may be called from any thread, task
+///   or actor. Actions are processed one at a time, in arrival order; none is lost or
+///   duplicated. An action sent while another is being processed (from `mutate`, `reduce`, an
+///   observer or an effect) is queued and runs after it, never recursed into.
+/// - **Synchronous when it can be.** Mutations that need no waiting are reduced before
+///   ``send(_:)`` returns: the next line reads the new ``currentState``.
+/// - **Errors never end a reactor.** A failing effect goes to its ``Effect/catch(_:)`` or to
+///   ``report(_:)``; the reactor keeps working.
+/// - **Lifetime is structured.** Every effect is a task the reactor owns: when the reactor goes
+///   away, or a newer effect with the same id replaces it, it is cancelled. The reactor and its
+///   streams are deallocated when the last outside reference goes.
+/// - **Time is injected.** Anything that waits takes a `Clock`.
+/// - **Reduce does not copy the world.** The engine reduces in place through
+///   ``reduce(state:mutation:)-(inout,_)``; implement that form when the state holds large
+///   collections (appending is then O(1)). The returning form is fine for small states: it
+///   costs one copy of the state per mutation.
+/// - **Observers pay only for what changed.** ``observe(_:_:)`` with a key path is called only
+///   when that value changes.
+///
+/// `mutate`, `reduce`, the `transform` hooks and observers run one at a time, with the
+/// reactor's lock held, on the thread that sent the action or on the task that emitted the
+/// mutation. They must not block waiting for another thread that may itself send to the
+/// reactor.
+public protocol Reactor: AnyObject, Sendable {
+  /// What the view asks for: user interactions and outside events.
+  associatedtype Action: Sendable
+  /// The smallest change to the state. Defaults to `Action`, with `mutate` passing it through.
+  /// Mutations never leave the reactor: the outside sees Actions in and State out.
+  associatedtype Mutation: Sendable = Action
+  /// What the view renders.
+  associatedtype State: Sendable
+
+  /// The state before any action. Read once, when the reactor is first used.
+  var initialState: State { get }
+
+  /// The reactor's engine: declare it as `let storage = Storage()`.
+  var storage: ReactorStorage<Self> { get }
+
+  /// Turns an action into mutations; side effects (network, timers) belong here.
+  func mutate(action: Action) -> Effect<Mutation>
+
+  /// Returns the state after a mutation. A pure function: no side effects, no `send`.
+  func reduce(state: State, mutation: Mutation) -> State
+
+  /// Applies a mutation to the state in place: the form the engine calls. Its default calls
+  /// the returning form; implement this one instead when the state holds large collections.
+  func reduce(state: inout State, mutation: Mutation)
+
+  /// Transforms the stream of actions once, before `mutate`: log or rewrite every action
+  /// (`map`, `filter`), start with an action (`prepend`), or merge outside events
+  /// (`merge(with:)`). See ``Effect`` for the operators that apply to the upstream.
+  func transform(action: Effect<Action>) -> Effect<Action>
+
+  /// Transforms the stream of mutations once, before `reduce`: typically merges an outside
+  /// stream (a shared service's events) into the mutations.
+  func transform(mutation: Effect<Mutation>) -> Effect<Mutation>
+
+  /// Transforms every state after `reduce` (`map`, `filter`). ``currentState`` is the
+  /// transformed state.
+  func transform(state: Effect<State>) -> Effect<State>
+
+  /// Hears what went wrong without stopping the reactor: failed effects and misuses.
+  /// The default prints a runtime warning naming the reactor and the action.
+  func report(_ issue: ReactorIssue<Action>)
+}
+
+extension Reactor {
+  /// The storage type to declare in a reactor: `let storage = Storage()`.
+  public typealias Storage = ReactorStorage<Self>
+
+  /// Returns the state unchanged (ReactorKit's default).
+  public func reduce(state: State, mutation: Mutation) -> State { state }
+
+  /// Calls the returning ``reduce(state:mutation:)-(_,_)``.
+  @inlinable
+  public func reduce(state: inout State, mutation: Mutation) {
+    state = reduce(state: state, mutation: mutation)
+  }
+
+  /// Leaves the actions unchanged.
+  public func transform(action: Effect<Action>) -> Effect<Action> { action }
+
+  /// Leaves the mutations unchanged.
+  public func transform(mutation: Effect<Mutation>) -> Effect<Mutation> { mutation }
+
+  /// Leaves the states unchanged.
+  public func transform(state: Effect<State>) -> Effect<State> { state }
+
+  /// Prints a runtime warning that names the reactor.
+  public func report(_ issue: ReactorIssue<Action>) {
+    runtimeWarning("\(Self.self): \(issue)")
+  }
+}
+
+extension Reactor where Mutation == Action {
+  /// Passes every action through as the mutation.
+  public func mutate(action: Action) -> Effect<Mutation> { .just(action) }
+}

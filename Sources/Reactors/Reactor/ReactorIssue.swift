@@ -1,0 +1,39 @@
+/// Something that went wrong in a reactor without stopping it, handed to
+/// ``Reactor/report(_:)``.
+public enum ReactorIssue<Action: Sendable>: Sendable, CustomStringConvertible {
+  /// An effect threw and nothing caught it. The reactor keeps working; add `.catch { }` to the
+  /// effect to turn the error into a mutation.
+  case effectFailed(any Error, action: Action?)
+  /// `send` was called from inside `reduce`. The action is queued and runs after the current
+  /// one; move the call to `mutate` (return the follow-up as an effect) since `reduce` must be
+  /// pure.
+  case sentFromReduce(Action)
+  /// An effect sent a value after it had been cancelled; the value was not delivered. Check
+  /// `Task.isCancelled`, or let a cancelled `clock.sleep` end the loop.
+  case sentAfterCancellation(action: Action?)
+  /// `stub.state` was set while `stub.isEnabled` was false; the state was not changed. Set
+  /// `reactor.stub.isEnabled = true` first.
+  case stubStateWhileDisabled
+  /// A `transform` hook used an operator the engine cannot apply to its upstream.
+  case unsupportedTransform(String)
+
+  /// A sentence that says what happened and how to fix it.
+  public var description: String {
+    switch self {
+    case .effectFailed(let error, let action):
+      return "an effect started by \(action.map { "\($0)" } ?? "a transform source") failed "
+        + "with \(error); the reactor keeps working. Add .catch { } to turn it into a mutation."
+    case .sentFromReduce(let action):
+      return "send(\(action)) was called from reduce; it is queued and runs next. reduce must "
+        + "be pure: return the follow-up from mutate instead."
+    case .sentAfterCancellation(let action):
+      return "an effect started by \(action.map { "\($0)" } ?? "a transform source") sent a "
+        + "value after it was cancelled; it was not delivered."
+    case .stubStateWhileDisabled:
+      return "stub.state was set while the stub is off; nothing changed. Set "
+        + "stub.isEnabled = true first."
+    case .unsupportedTransform(let problem):
+      return "a transform hook: \(problem)."
+    }
+  }
+}

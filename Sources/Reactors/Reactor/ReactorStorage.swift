@@ -1,0 +1,251 @@
+/// The engine of one reactor: its state, its queue of work, its observers and its tasks.
+///
+/// Declare it in the reactor as `let storage = Storage()`; it is created empty and starts on
+/// first use (reading `initialState` and calling the `transform` hooks once). The reactor owns
+/// it, and it owns everything the reactor runs: when the reactor is deallocated, the storage
+/// cancels every effect still in flight and ends every state stream. No global table is
+/// involved.
+///
+/// Thread rules: every method may be called from any thread. Work is processed with a lock
+/// held, one item at a time; work that arrives while an item is being processed on the same
+/// thread (from `mutate`, `reduce`, an observer) is queued and processed right after it.
+public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
+  // Audited: `core` is read and written only between `lock.lock()` and `lock.unlock()`, and
+  // the pointer is allocated in `init` and freed in `deinit`, when no other reference exists.
+  @usableFromInline let lock = PlatformLock()
+  @usableFromInline let core: UnsafeMutablePointer<EngineCore<R>>
+
+  /// Creates the storage of a reactor that has not started yet.
+  public init() {
+    core = .allocate(capacity: 1)
+    core.initialize(to: EngineCore())
+  }
+
+  deinit {
+    let tasks = core.pointee.tasks.removeAll()
+    let finishers = core.pointee.observers.removeAll()
+    for task in tasks { task.cancel() }
+    for finish in finishers { finish() }
+    core.deinitialize(count: 1)
+    core.deallocate()
+    lock.deallocate()
+  }
+
+  // MARK: - Entry points
+
+  /// Processes `work` now, or queues it when work is already being processed.
+  @inlinable
+  func submit(_ work: Work<R>, from reactor: R) {
+    lock.lock()
+    defer { lock.unlock() }
+    if core.pointee.state == nil { start(reactor) }
+    switch core.pointee.phase {
+    case .idle:
+      core.pointee.phase = .processing
+      process(work, reactor)
+      drain(reactor)
+      core.pointee.phase = .idle
+    case .processing:
+      core.pointee.queue.append(work)
+    case .reducing:
+      if case .action(let action, _) = work { reactor.report(.sentFromReduce(action)) }
+      core.pointee.queue.append(work)
+    }
+  }
+
+  /// Sends an action: recorded when the stub is on, processed otherwise.
+  @inlinable
+  func send(_ action: R.Action, from reactor: R) {
+    lock.lock()
+    defer { lock.unlock() }
+    if core.pointee.stubIsEnabled {
+      core.pointee.stubActions.append(action)
+      return
+    }
+    submit(.action(action, staged: false), from: reactor)
+  }
+
+  /// The state the outside sees.
+  @inlinable
+  func currentState(of reactor: R) -> R.State {
+    lock.lock()
+    defer { lock.unlock() }
+    if core.pointee.state == nil { start(reactor) }
+    return core.pointee.currentState
+  }
+
+  // MARK: - Processing (lock held)
+
+  @inlinable
+  func drain(_ reactor: R) {
+    while let work = core.pointee.queue.popFirst() { process(work, reactor) }
+  }
+
+  @inlinable
+  func process(_ work: Work<R>, _ reactor: R) {
+    switch work {
+    case .action(var action, let staged):
+      if !staged, let stage = core.pointee.actionStage {
+        guard let transformed = stage(action) else { return }
+        action = transformed
+      }
+      let effect = reactor.mutate(action: action)
+      let rest = effect.startSynchronously(
+        emit: { apply($0, staged: false, reactor) },
+        cancel: { cancelEffects(id: $0) })
+      if let rest { launchMutations(rest, origin: action, reactor) }
+    case .mutation(let mutation, let staged):
+      if core.pointee.stubIsEnabled { return }
+      apply(mutation, staged: staged, reactor)
+    case .state(let state):
+      core.pointee.state = state
+      if core.pointee.stateStage != nil { core.pointee.published = state }
+      notifyObservers()
+    }
+  }
+
+  @inlinable
+  func apply(_ mutation: R.Mutation, staged: Bool, _ reactor: R) {
+    var mutation = mutation
+    if !staged, let stage = core.pointee.mutationStage {
+      guard let transformed = stage(mutation) else { return }
+      mutation = transformed
+    }
+    core.pointee.phase = .reducing
+    reactor.reduce(state: &core.pointee.state!, mutation: mutation)
+    core.pointee.phase = .processing
+    if let stage = core.pointee.stateStage {
+      guard let transformed = stage(core.pointee.state!) else { return }
+      core.pointee.published = transformed
+    }
+    notifyObservers()
+  }
+
+  @inlinable
+  func notifyObservers() {
+    guard !core.pointee.observers.isEmpty else { return }
+    // A copy: an observer may add or remove observers while this loop runs.
+    let observers = core.pointee.observers
+    observers.notify(core.pointee.currentState)
+  }
+
+  /// Reads `initialState`, runs the `transform` hooks once and starts what they merged.
+  @usableFromInline
+  func start(_ reactor: R) {
+    core.pointee.state = reactor.initialState
+    let actions = Pipeline(analyzing: reactor.transform(action: Effect(.upstream(nil))))
+    let mutations = Pipeline(analyzing: reactor.transform(mutation: Effect(.upstream(nil))))
+    let states = Pipeline(analyzing: reactor.transform(state: Effect(.upstream(nil))))
+    core.pointee.actionStage = actions.stage
+    core.pointee.mutationStage = mutations.stage
+    if let stage = states.stage {
+      core.pointee.stateStage = stage
+      core.pointee.published = stage(core.pointee.state!) ?? core.pointee.state!
+    }
+    var problems = actions.problems + mutations.problems + states.problems
+    if !states.prefix.isEmpty || !states.sources.isEmpty {
+      problems.append("transform(state:) applies map and filter only; prepend and merge are ignored")
+    }
+    for problem in problems { reactor.report(.unsupportedTransform(problem)) }
+    for source in actions.sources {
+      launch(source, id: nil, host: ReactorHost(reactor, origin: nil) { .action($0, staged: true) })
+    }
+    for source in mutations.sources {
+      launch(source, id: nil, host: ReactorHost(reactor, origin: nil) { .mutation($0, staged: true) })
+    }
+    guard !actions.prefix.isEmpty, core.pointee.phase == .idle else {
+      for action in actions.prefix { core.pointee.queue.append(.action(action, staged: true)) }
+      return
+    }
+    core.pointee.phase = .processing
+    for action in actions.prefix { core.pointee.queue.append(.action(action, staged: true)) }
+    drain(reactor)
+    core.pointee.phase = .idle
+  }
+
+  // MARK: - Effects
+
+  /// Runs what is left of a `mutate` effect in a task the reactor owns.
+  @usableFromInline
+  func launchMutations(_ effect: Effect<R.Mutation>, origin: R.Action, _ reactor: R) {
+    launch(effect, id: nil, host: ReactorHost(reactor, origin: origin) { .mutation($0, staged: false) })
+  }
+
+  /// Starts `effect` in a task owned by this storage. A task launched without an `id` is a top
+  /// level one: its uncaught errors are reported. One with an `id` is part of a larger effect
+  /// that awaits it and handles its errors.
+  @discardableResult
+  func launch<Output>(
+    _ effect: Effect<Output>, id: EffectID?, host: ReactorHost<R, Output>
+  ) -> Task<Void, any Error> {
+    var priority: TaskPriority?
+    if case .run(let requested, _) = effect.operation { priority = requested }
+    lock.lock()
+    defer { lock.unlock() }
+    let token = core.pointee.tasks.makeToken()
+    let task = Task(priority: priority) { [weak self] in
+      defer { self?.finished(token) }
+      do {
+        try await effect.run(on: host)
+      } catch let error where id == nil {
+        if !(error is CancellationError) && !Task.isCancelled { host.reportFailure(error) }
+      }
+    }
+    core.pointee.tasks.insert(task, token: token, id: id)
+    return task
+  }
+
+  private func finished(_ token: UInt64) {
+    lock.lock()
+    defer { lock.unlock() }
+    core.pointee.tasks.remove(token)
+  }
+
+  /// Cancels every running effect marked with `id`.
+  @usableFromInline
+  func cancelEffects(id: EffectID) {
+    lock.lock()
+    let tasks = core.pointee.tasks.removeAll(id: id)
+    lock.unlock()
+    for task in tasks { task.cancel() }
+  }
+
+  /// How many effect tasks are running.
+  var runningEffectCount: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return core.pointee.tasks.count
+  }
+}
+
+/// Connects a running effect back to its reactor without keeping the reactor alive.
+struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
+  weak let reactor: R?
+  let origin: R.Action?
+  let makeWork: @Sendable (Output) -> Work<R>
+
+  init(_ reactor: R, origin: R.Action?, makeWork: @escaping @Sendable (Output) -> Work<R>) {
+    self.reactor = reactor
+    self.origin = origin
+    self.makeWork = makeWork
+  }
+
+  func deliver(_ output: Output) {
+    guard let reactor else { return }
+    if Task.isCancelled {
+      reactor.report(.sentAfterCancellation(action: origin))
+      return
+    }
+    reactor.storage.submit(makeWork(output), from: reactor)
+  }
+
+  func cancelEffects(id: EffectID) { reactor?.storage.cancelEffects(id: id) }
+
+  func launch(_ effect: Effect<Output>, id: EffectID?) -> Task<Void, any Error>? {
+    reactor?.storage.launch(effect, id: id, host: self)
+  }
+
+  func reportFailure(_ error: any Error) {
+    reactor?.report(.effectFailed(error, action: origin))
+  }
+}

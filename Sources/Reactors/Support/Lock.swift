@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A recursive mutual-exclusion lock that works on every platform Reactors supports.
+///
+/// The engine calls user code (`mutate`, `reduce`, observers) while it holds its lock, and that
+/// code may legitimately call back in (`send` from an observer, `currentState` from `mutate`).
+/// A recursive lock turns such a call into a queued action instead of a deadlock, which is why
+/// this is a recursive `pthread_mutex_t` on Linux and on Darwin alike, not `os_unfair_lock`
+/// (which is not recursive) nor `Synchronization.Mutex` (which needs iOS 18 / macOS 15).
+///
+/// The mutex lives at a stable heap address for its whole life, as POSIX requires.
+@usableFromInline
+struct PlatformLock {
+  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+  @usableFromInline
+  init() {
+    mutex = .allocate(capacity: 1)
+    var attributes = pthread_mutexattr_t()
+    pthread_mutexattr_init(&attributes)
+    pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+    pthread_mutex_init(mutex, &attributes)
+    pthread_mutexattr_destroy(&attributes)
+  }
+
+  /// Destroys the mutex. Call once, when the owner is deinitialized.
+  @usableFromInline
+  func deallocate() {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  @inlinable @inline(__always)
+  func lock() { pthread_mutex_lock(mutex) }
+
+  @inlinable @inline(__always)
+  func unlock() { pthread_mutex_unlock(mutex) }
+}
+
+/// A value guarded by a lock: the small building block for state shared across threads.
+///
+/// Thread rules: every read and write of the value happens inside ``withLock(_:)``.
+@usableFromInline
+final class Locked<Value>: @unchecked Sendable {
+  // Audited: `value` is only reached inside `withLock`, which holds `lock` for the whole access;
+  // the lock's memory is owned by this object and destroyed in `deinit`, after the last access.
+  @usableFromInline let lock = PlatformLock()
+  @usableFromInline var value: Value
+
+  @usableFromInline
+  init(_ value: Value) { self.value = value }
+
+  deinit { lock.deallocate() }
+
+  /// Runs `body` with exclusive access to the value.
+  @inlinable
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
+}
