@@ -27,15 +27,18 @@ let package = Package(
         "Reactors",
         .product(name: "Clocks", package: "swift-clocks"),
       ],
+      exclude: ["Seeds"],
       swiftSettings: strict
     ),
-    // The seed reactors and views as an app target would compile them: main-actor by default.
+    // The seed articles' reactors, views and tests, compiled as a new app target compiles
+    // them: main-actor by default.
     .testTarget(
-      name: "MainActorDefaultTests",
+      name: "SeedTests",
       dependencies: [
         "Reactors",
         .product(name: "Clocks", package: "swift-clocks"),
       ],
+      path: "Tests/ReactorsTests/Seeds",
       swiftSettings: strict + [.defaultIsolation(MainActor.self)]
     ),
   ]

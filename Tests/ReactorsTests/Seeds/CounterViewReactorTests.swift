@@ -1,0 +1,24 @@
+import Clocks
+import Reactors
+import Testing
+
+@Suite struct CounterViewReactorTests {
+  @Test func increaseShowsLoadingThenCountsAfterOneSecond() async {
+    let clock = TestClock()
+    let reactor = CounterViewReactor(clock: clock)
+    var states = reactor.state.makeAsyncIterator()
+    #expect(await states.next()?.value == 0)
+
+    reactor.send(.increase)
+    #expect(reactor.currentState.isLoading == true)
+    #expect(reactor.currentState.value == 0)
+
+    await clock.advance(by: .seconds(1))
+    let loading = await states.next()
+    #expect(loading?.isLoading == true && loading?.value == 0)
+    let increased = await states.next()
+    #expect(increased?.value == 1 && increased?.isLoading == true)
+    let done = await states.next()
+    #expect(done?.value == 1 && done?.isLoading == false)
+  }
+}

@@ -1,0 +1,29 @@
+import Reactors
+import Testing
+
+@Suite struct UserViewReactorTests {
+  @Test func followSucceeds() async {
+    let reactor = UserViewReactor(userService: UserAPI())
+    var states = reactor.state.makeAsyncIterator()
+    _ = await states.next()
+
+    reactor.send(.follow)
+
+    #expect(await states.next()?.isFollowing == true)
+  }
+
+  @Test func followFailureFallsBackToNotFollowing() async {
+    var service = UserAPI()
+    service.unfollowResult = { throw UserAPI.Failure() }
+    service.followResult = { throw UserAPI.Failure() }
+    let reactor = UserViewReactor(userService: service)
+    var states = reactor.state.makeAsyncIterator()
+    _ = await states.next()
+
+    reactor.send(.follow)
+    #expect(await states.next()?.isFollowing == false)
+
+    reactor.send(.unfollow)
+    #expect(await states.next()?.isFollowing == true)
+  }
+}
