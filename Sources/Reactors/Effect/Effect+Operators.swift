@@ -66,6 +66,7 @@ extension Effect {
     case .cancellable(let effect, let id, let cancelInFlight):
       return Effect<T>(.cancellable(effect.compactMap(transform), id: id, cancelInFlight: cancelInFlight))
     case .cancel(let id): return Effect<T>(.cancel(id: id))
+    case .join(let task): return Effect<T>(.join(task))
     case .upstream(let stage):
       // A transform hook maps its upstream to its own element type: the engine feeds the
       // upstream with values of that type, so a change of type cannot be honoured.

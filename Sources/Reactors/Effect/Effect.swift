@@ -46,6 +46,8 @@ public struct Effect<Output: Sendable>: Sendable {
     /// The stream a `transform` hook receives, with the element-wise stage applied so far
     /// (`nil` is the identity, so a hook that is not overridden costs nothing).
     case upstream((@Sendable (Output) -> Output?)?)
+    /// A cancellable part already launched under its id; running this awaits it.
+    case join(Task<Void, any Error>)
   }
 }
 

@@ -18,9 +18,13 @@ protocol EffectHost<Output>: Sendable {
 extension Effect {
   /// Runs the parts of this effect that need no waiting, emitting their values through
   /// `emit` in order, and returns what is left to run in a task (`nil` when nothing is).
+  ///
+  /// A cancellable part is launched at once through `launch`, registered under its id, so that
+  /// a cancellation that arrives next finds it; what is left then awaits it.
   @inlinable
   func startSynchronously(
-    emit: (Output) -> Void, cancel: (EffectID) -> Void
+    emit: (Output) -> Void, cancel: (EffectID) -> Void,
+    launch: (Effect, EffectID) -> Task<Void, any Error>
   ) -> Effect? {
     switch operation {
     case .none:
@@ -30,7 +34,7 @@ extension Effect {
       return nil
     case .concat(let effects):
       for index in effects.indices {
-        guard let rest = effects[index].startSynchronously(emit: emit, cancel: cancel) else { continue }
+        guard let rest = effects[index].startSynchronously(emit: emit, cancel: cancel, launch: launch) else { continue }
         let remaining = effects[(index + 1)...]
         return remaining.isEmpty ? rest : .concat([rest] + remaining)
       }
@@ -38,25 +42,25 @@ extension Effect {
     case .merge(let effects):
       var pending: [Effect] = []
       for effect in effects {
-        if let rest = effect.startSynchronously(emit: emit, cancel: cancel) { pending.append(rest) }
+        if let rest = effect.startSynchronously(emit: emit, cancel: cancel, launch: launch) { pending.append(rest) }
       }
       return pending.isEmpty ? nil : (pending.count == 1 ? pending[0] : .merge(pending))
     case .deferred(let make):
-      return make().startSynchronously(emit: emit, cancel: cancel)
+      return make().startSynchronously(emit: emit, cancel: cancel, launch: launch)
     case .cancel(let id):
       cancel(id)
       return nil
     case .cancellable(let effect, let id, let cancelInFlight):
       if cancelInFlight { cancel(id) }
-      return effect.startSynchronously(emit: emit, cancel: cancel).map {
-        Effect(.cancellable($0, id: id, cancelInFlight: false))
+      return effect.startSynchronously(emit: emit, cancel: cancel, launch: launch).map {
+        Effect(.join(launch($0, id)))
       }
     case .catching(let effect, let handler):
       // The synchronous parts cannot throw; what waits keeps its handler.
-      return effect.startSynchronously(emit: emit, cancel: cancel).map {
+      return effect.startSynchronously(emit: emit, cancel: cancel, launch: launch).map {
         Effect(.catching($0, handler))
       }
-    case .run, .delay, .upstream:
+    case .run, .delay, .upstream, .join:
       return self
     }
   }
@@ -96,6 +100,15 @@ extension Effect {
     case .cancellable(let effect, let id, let cancelInFlight):
       if cancelInFlight { host.cancelEffects(id: id) }
       guard let child = host.launch(effect, id: id) else { return }
+      try await Effect.join(child)
+    case .join(let child):
+      try await Effect.join(child)
+    }
+  }
+
+  /// Awaits a task started for a cancellable part: its errors are this effect's errors, and
+  /// its cancellation by id ends that part only.
+  static func join(_ child: Task<Void, any Error>) async throws {
       do {
         try await withTaskCancellationHandler {
           try await child.value
@@ -105,6 +118,5 @@ extension Effect {
       } catch is CancellationError where !Task.isCancelled {
         // Cancelled by id: this part is over, and what follows it in a `.concat` goes on.
       }
-    }
   }
 }

@@ -70,7 +70,7 @@ struct Pipeline<Element: Sendable>: Sendable {
     case .concat(let effects), .merge(let effects): return effects.contains(where: containsUpstream)
     case .delay(let effect, _, _), .catching(let effect, _), .cancellable(let effect, _, _):
       return containsUpstream(effect)
-    case .none, .just, .run, .deferred, .cancel: return false
+    case .none, .just, .run, .deferred, .cancel, .join: return false
     }
   }
 

@@ -92,7 +92,8 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
       let effect = reactor.mutate(action: action)
       let rest = effect.startSynchronously(
         emit: { apply($0, staged: false, reactor) },
-        cancel: { cancelEffects(id: $0) })
+        cancel: { cancelEffects(id: $0) },
+        launch: { part, id in launch(part, id: id, host: mutationHost(reactor, origin: action)) })
       if let rest { launchMutations(rest, origin: action, reactor) }
     case .mutation(let mutation, let staged):
       if core.pointee.stubIsEnabled { return }
@@ -168,13 +169,19 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   /// Runs what is left of a `mutate` effect in a task the reactor owns.
   @usableFromInline
   func launchMutations(_ effect: Effect<R.Mutation>, origin: R.Action, _ reactor: R) {
-    launch(effect, id: nil, host: ReactorHost(reactor, origin: origin) { .mutation($0, staged: false) })
+    launch(effect, id: nil, host: mutationHost(reactor, origin: origin))
+  }
+
+  /// Where the mutations of an effect started by `origin` go.
+  @usableFromInline
+  func mutationHost(_ reactor: R, origin: R.Action) -> ReactorHost<R, R.Mutation> {
+    ReactorHost(reactor, origin: origin) { .mutation($0, staged: false) }
   }
 
   /// Starts `effect` in a task owned by this storage. A task launched without an `id` is a top
   /// level one: its uncaught errors are reported. One with an `id` is part of a larger effect
   /// that awaits it and handles its errors.
-  @discardableResult
+  @usableFromInline @discardableResult
   func launch<Output>(
     _ effect: Effect<Output>, id: EffectID?, host: ReactorHost<R, Output>
   ) -> Task<Void, any Error> {
@@ -210,42 +217,11 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     for task in tasks { task.cancel() }
   }
 
-  /// How many effect tasks are running.
-  var runningEffectCount: Int {
+  /// How many effect tasks the reactor owns right now: a debugging aid (a number that only
+  /// grows points at an effect that never ends).
+  public var runningEffectCount: Int {
     lock.lock()
     defer { lock.unlock() }
     return core.pointee.tasks.count
-  }
-}
-
-/// Connects a running effect back to its reactor without keeping the reactor alive.
-struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
-  weak let reactor: R?
-  let origin: R.Action?
-  let makeWork: @Sendable (Output) -> Work<R>
-
-  init(_ reactor: R, origin: R.Action?, makeWork: @escaping @Sendable (Output) -> Work<R>) {
-    self.reactor = reactor
-    self.origin = origin
-    self.makeWork = makeWork
-  }
-
-  func deliver(_ output: Output) {
-    guard let reactor else { return }
-    if Task.isCancelled {
-      reactor.report(.sentAfterCancellation(action: origin))
-      return
-    }
-    reactor.storage.submit(makeWork(output), from: reactor)
-  }
-
-  func cancelEffects(id: EffectID) { reactor?.storage.cancelEffects(id: id) }
-
-  func launch(_ effect: Effect<Output>, id: EffectID?) -> Task<Void, any Error>? {
-    reactor?.storage.launch(effect, id: id, host: self)
-  }
-
-  func reportFailure(_ error: any Error) {
-    reactor?.report(.effectFailed(error, action: origin))
   }
 }

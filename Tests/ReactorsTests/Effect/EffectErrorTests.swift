@@ -1,0 +1,65 @@
+import Reactors
+import Testing
+
+/// Contract 3: errors never end a reactor.
+@Suite struct EffectErrorTests {
+  struct Boom: Error {}
+
+  @Test func tenThousandFailingEffectsAreReportedAndTheReactorKeepsWorking() async {
+    let reactor = ProbeReactor(mutate: { _, action in
+      guard case .custom = action else { return ProbeReactor.defaultMutation(action) }
+      return .run { _ in throw Boom() }
+    })
+    for index in 0..<10_000 { reactor.send(.custom(index)) }
+    #expect(await eventually { reactor.issueCount == 10_000 })
+    let allFailures = reactor.issues.current.allSatisfy {
+      if case .effectFailed(let error, .custom) = $0 { return error is Boom }
+      return false
+    }
+    #expect(allFailures)
+    reactor.send(.increment)
+    #expect(reactor.currentState.count == 1)
+  }
+
+  @Test func tenThousandCaughtFailuresBecomeMutations() async {
+    let reactor = ProbeReactor(mutate: { _, action in
+      guard case .custom = action else { return ProbeReactor.defaultMutation(action) }
+      return Effect<ProbeReactor.Mutation>.run { _ in throw Boom() }.catchAndReturn(.add(1))
+    })
+    for index in 0..<10_000 { reactor.send(.custom(index)) }
+    #expect(await eventually { reactor.currentState.count == 10_000 })
+    #expect(reactor.issueCount == 0)
+  }
+
+  @Test func anErrorInOneEffectDoesNotEndTheStateStream() async {
+    let reactor = ProbeReactor(mutate: { _, action in
+      guard case .custom = action else { return ProbeReactor.defaultMutation(action) }
+      return .concat(.just(.add(1)), .run { _ in throw Boom() }, .just(.add(100)))
+    })
+    var states = reactor.state.makeAsyncIterator()
+    #expect(await states.next()?.count == 0)
+    reactor.send(.custom(0))
+    #expect(await states.next()?.count == 1)
+    #expect(await eventually { reactor.issueCount == 1 })
+    reactor.send(.increment)
+    #expect(await states.next()?.count == 2)  // the stream goes on; the failed concat stopped
+  }
+
+  @Test func catchHandlesOnlyTheFailingPart() async {
+    let reactor = ProbeReactor(mutate: { _, action in
+      guard case .custom = action else { return ProbeReactor.defaultMutation(action) }
+      return Effect<ProbeReactor.Mutation>.concat(
+        .just(.log("before")),
+        .run { send in
+          send(.log("partial"))
+          throw Boom()
+        },
+        .just(.log("never"))
+      )
+      .catch { error in .just(.log("caught \(type(of: error))")) }
+    })
+    reactor.send(.custom(0))
+    #expect(await eventually { reactor.currentState.log.count == 3 })
+    #expect(reactor.currentState.log == ["before", "partial", "caught Boom"])
+  }
+}

@@ -1,0 +1,129 @@
+import Clocks
+import Reactors
+import Testing
+
+/// Contract 4: lifetime is structured.
+@Suite struct EffectLifetimeTests {
+  @Test func releasingAReactorCancelsEveryEffectInFlight() async {
+    let clock = TestClock()
+    let started = Shared(0)
+    let cancelled = Shared(0)
+    let ranAfterwards = Shared(0)
+    weak var weakReactor: ProbeReactor?
+    do {
+      let reactor = ProbeReactor(mutate: { _, action in
+        guard case .custom = action else { return ProbeReactor.defaultMutation(action) }
+        return .run { send in
+          started.increment()
+          do {
+            try await clock.sleep(for: .seconds(1))
+          } catch {
+            cancelled.increment()
+            throw error
+          }
+          ranAfterwards.increment()
+          send(.add(1))
+        }
+      })
+      weakReactor = reactor
+      for index in 0..<10_000 { reactor.send(.custom(index)) }
+      #expect(reactor.currentState.count == 0)
+    }
+    #expect(weakReactor == nil)
+    #expect(await eventually { cancelled.current == started.current && started.current > 0 })
+    await clock.advance(by: .seconds(5))
+    #expect(ranAfterwards.current == 0)
+    // Tasks cancelled before they started never ran their body at all.
+    #expect(started.current <= 10_000)
+  }
+
+  @Test func theStateStreamEndsWhenTheReactorGoesAway() async {
+    var reactor: ProbeReactor? = ProbeReactor()
+    var states = reactor!.state.makeAsyncIterator()
+    #expect(await states.next()?.count == 0)
+    reactor = nil
+    #expect(await states.next() == nil)
+  }
+
+  @Test func iteratingTheStatesOfAReactorThatIsGoneEndsAtOnce() async {
+    var reactor: ProbeReactor? = ProbeReactor()
+    let sequence = reactor!.state
+    reactor = nil
+    var states = sequence.makeAsyncIterator()
+    #expect(await states.next() == nil)
+  }
+
+  @Test func cancelInFlightKeepsOnlyTheNewest() async {
+    let clock = TestClock()
+    let reactor = ProbeReactor(mutate: { _, action in
+      guard case .custom(let query) = action else { return ProbeReactor.defaultMutation(action) }
+      return Effect<ProbeReactor.Mutation>.run { send in
+        try await clock.sleep(for: .milliseconds(300))
+        send(.log("result \(query)"))
+      }
+      .cancellable(id: "search", cancelInFlight: true)
+    })
+    reactor.send(.custom(1))
+    reactor.send(.custom(2))
+    reactor.send(.custom(3))
+    await clock.advance(by: .seconds(1))
+    #expect(await eventually { reactor.currentState.log == ["result 3"] })
+    await clock.run()
+    #expect(reactor.currentState.log == ["result 3"])
+  }
+
+  @Test func aStopwatchStopsWhenALaterActionCancelsIt() async {
+    let clock = TestClock()
+    let reactor = ProbeReactor(mutate: { _, action in
+      switch action {
+      case .custom(1):
+        return Effect<ProbeReactor.Mutation>.run { send in
+          while true {
+            try await clock.sleep(for: .seconds(1))
+            send(.add(1))
+          }
+        }
+        .cancellable(id: "stopwatch")
+      case .custom(0):
+        return .cancel(id: "stopwatch")
+      default:
+        return ProbeReactor.defaultMutation(action)
+      }
+    })
+    var states = reactor.state.makeAsyncIterator()
+    _ = await states.next()
+    reactor.send(.custom(1))
+    for tick in 1...3 {
+      await clock.advance(by: .seconds(1))
+      #expect(await states.next()?.count == tick)
+    }
+    reactor.send(.custom(0))
+    await clock.advance(by: .seconds(10))
+    #expect(reactor.currentState.count == 3)
+    #expect(await eventually { reactor.storage.runningEffectCount == 0 })
+  }
+
+  @Test func aCancelledPartOfAConcatLetsTheRestRun() async {
+    let clock = TestClock()
+    let reactor = ProbeReactor(mutate: { _, action in
+      switch action {
+      case .custom(1):
+        return .concat(
+          Effect<ProbeReactor.Mutation>.run { _ in try await clock.sleep(for: .seconds(60)) }
+            .cancellable(id: "wait"),
+          .just(.log("after the wait"))
+        )
+      case .custom(0):
+        return .cancel(id: "wait")
+      default:
+        return ProbeReactor.defaultMutation(action)
+      }
+    })
+    reactor.send(.custom(1))
+    // The outer task and the cancellable child it awaits.
+    #expect(await eventually { reactor.storage.runningEffectCount == 2 })
+    reactor.send(.custom(0))
+    #expect(await eventually { reactor.currentState.log == ["after the wait"] })
+  }
+}
+

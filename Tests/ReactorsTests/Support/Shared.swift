@@ -1,0 +1,48 @@
+import Foundation
+
+/// A value shared between a test and the threads or tasks it starts.
+final class Shared<Value: Sendable>: @unchecked Sendable {
+  // Audited (test support): `value` is only touched inside `withLock`, under `lock`.
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) { self.value = value }
+
+  @discardableResult
+  func withLock<T>(_ body: (inout Value) -> T) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&value)
+  }
+
+  var current: Value { withLock { $0 } }
+}
+
+extension Shared where Value == Int {
+  func increment() { withLock { $0 += 1 } }
+}
+
+/// Runs `body` on `count` real threads at once and returns when all have finished.
+func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+  let group = DispatchGroup()
+  for index in 0..<count {
+    group.enter()
+    let thread = Thread {
+      body(index)
+      group.leave()
+    }
+    thread.stackSize = 1 << 20
+    thread.start()
+  }
+  group.wait()
+}
+
+/// Yields to other tasks until `condition` holds (or gives up after many tries): waits for
+/// work on other tasks without sleeping for real.
+func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
+  for _ in 0..<100_000 {
+    if condition() { return true }
+    await Task.yield()
+  }
+  return condition()
+}
