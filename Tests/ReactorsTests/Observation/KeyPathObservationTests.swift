@@ -1,0 +1,87 @@
+import Reactors
+import Testing
+
+/// Contract 7: observers pay only for what changed.
+@Suite struct KeyPathObservationTests {
+  @Test func anObserverOfTitleIsNotCalledWhenOnlyCountChanges() {
+    let reactor = ProbeReactor()
+    let titles = Shared<[String]>([])
+    let observation = reactor.observe(\.title) { title in titles.withLock { $0.append(title) } }
+    for _ in 0..<1_000 { reactor.send(.increment) }
+    reactor.send(.setTitle("hello"))
+    reactor.send(.setTitle("hello"))
+    reactor.send(.increment)
+    #expect(titles.current == ["", "hello"])
+    observation.cancel()
+  }
+
+  @Test func manyObserversOfOneKeyPathAreAllCalledInOrder() {
+    let reactor = ProbeReactor()
+    let calls = Shared<[Int]>([])
+    let observations = (0..<100).map { index in
+      reactor.observe(\.count) { count in
+        if count > 0 { calls.withLock { $0.append(index) } }
+      }
+    }
+    reactor.send(.increment)
+    #expect(calls.current == Array(0..<100))
+    _ = observations
+  }
+
+  @Test func everyStateObserversAreCalledInOrderOnEveryChange() {
+    let reactor = ProbeReactor()
+    let seen = Shared<[Int]>([])
+    let observation = reactor.observe { state in seen.withLock { $0.append(state.count) } }
+    for _ in 0..<5 { reactor.send(.increment) }
+    #expect(seen.current == [0, 1, 2, 3, 4, 5])
+    observation.cancel()
+  }
+
+  @Test func aCancelledObserverIsNotCalledAgain() {
+    let reactor = ProbeReactor()
+    let calls = Shared(0)
+    let observation = reactor.observe(\.count) { _ in calls.increment() }
+    reactor.send(.increment)
+    observation.cancel()
+    observation.cancel()
+    reactor.send(.increment)
+    #expect(calls.current == 2)
+  }
+
+  @Test func releasingTheTokenEndsTheObservation() {
+    let reactor = ProbeReactor()
+    let calls = Shared(0)
+    do {
+      let observation = reactor.observe(\.count) { _ in calls.increment() }
+      reactor.send(.increment)
+      _ = observation
+    }
+    reactor.send(.increment)
+    #expect(calls.current == 2)
+  }
+
+  @Test func aBagEndsWhatItHolds() {
+    let reactor = ProbeReactor()
+    let calls = Shared(0)
+    let bag = CancelBag()
+    reactor.observe(\.count) { _ in calls.increment() }.store(in: bag)
+    reactor.observe { _ in calls.increment() }.store(in: bag)
+    #expect(bag.count == 2)
+    bag.cancelAll()
+    reactor.send(.increment)
+    #expect(calls.current == 2)
+    #expect(bag.count == 0)
+  }
+
+  @Test func observersMayComeAndGoFromManyThreads() {
+    let reactor = ProbeReactor()
+    onThreads(8) { index in
+      for step in 0..<2_000 {
+        let observation = reactor.observe(\.count) { _ in }
+        reactor.send(.increment)
+        if step % 2 == index % 2 { observation.cancel() }
+      }
+    }
+    #expect(reactor.currentState.count == 16_000)
+  }
+}

@@ -1,0 +1,39 @@
+import Reactors
+import Testing
+
+@Suite struct StateSequenceTests {
+  @Test func everyIteratorStartsWithTheCurrentStateAndGetsEveryLaterOne() async {
+    let reactor = ProbeReactor()
+    reactor.send(.increment)
+    var first = reactor.state.makeAsyncIterator()
+    var second = reactor.state.makeAsyncIterator()
+    reactor.send(.increment)
+    reactor.send(.increment)
+    for expected in 1...3 {
+      #expect(await first.next()?.count == expected)
+      #expect(await second.next()?.count == expected)
+    }
+  }
+
+  @Test func newestKeepsOnlyTheLatestForASlowConsumer() async {
+    let reactor = ProbeReactor()
+    var states = reactor.state.newest.makeAsyncIterator()
+    for _ in 0..<10_000 { reactor.send(.increment) }
+    #expect(await states.next()?.count == 10_000)
+    reactor.send(.increment)
+    #expect(await states.next()?.count == 10_001)
+  }
+
+  @Test func cancellingTheIteratingTaskEndsTheSequence() async {
+    let reactor = ProbeReactor()
+    let task = Task {
+      var received = 0
+      for await _ in reactor.state { received += 1 }
+      return received
+    }
+    #expect(await eventually { reactor.currentState.count == 0 })
+    task.cancel()
+    let received = await task.value
+    #expect(received <= 1)
+  }
+}

@@ -1,0 +1,46 @@
+import Reactors
+import Testing
+
+/// Contract 6: reduce does not copy the world.
+///
+/// Counts how often the array in state moves to a new buffer while one element is appended per
+/// action. Reduced in place, it moves only when its capacity doubles (about log2 n times); a
+/// copy per action would move it n times.
+@Suite struct ReduceCopyTests {
+  @Test(arguments: [10_000, 20_000, 40_000])
+  func appendingPerActionMovesTheBufferOnlyWhenItGrows(count: Int) {
+    let reactor = ProbeReactor()
+    let moves = Shared(0)
+    let lastAddress = Shared<UInt>(0)
+    let observation = reactor.observe { state in
+      let address = state.items.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+      lastAddress.withLock { last in
+        if last != address { moves.increment() }
+        last = address
+      }
+    }
+    for value in 0..<count { reactor.send(.append(value)) }
+    #expect(reactor.currentState.items.count == count)
+    let bound = 2 * (Int.bitWidth - count.leadingZeroBitCount) + 4
+    #expect(moves.current <= bound, "the buffer moved \(moves.current) times for \(count) appends")
+    observation.cancel()
+  }
+
+  @Test func theReturningFormIsCorrectToo() {
+    let reactor = ListReactor()
+    for value in 0..<1_000 { reactor.send(value) }
+    #expect(reactor.currentState == Array(0..<1_000))
+  }
+}
+
+/// A reactor with the returning `reduce` the seeds use.
+final class ListReactor: Reactor {
+  let storage = Storage()
+  let initialState: [Int] = []
+
+  func reduce(state: [Int], mutation: Int) -> [Int] {
+    var newState = state
+    newState.append(mutation)
+    return newState
+  }
+}

@@ -1,0 +1,140 @@
+import Reactors
+import Testing
+
+/// The three uses of `transform` ReactorKit users rely on, in ReactorKit's order.
+@Suite struct TransformTests {
+  @Test func mergingAnOutsideStreamIntoTheMutations() async {
+    let service = CurrentUserService()
+    let reactor = SessionReactor(service: service)
+    #expect(reactor.currentState.user == nil)
+    service.continuation.yield("alice")
+    #expect(await eventually { reactor.currentState.user == "alice" })
+    reactor.send(.rename("bob"))
+    #expect(reactor.currentState.user == "BOB")  // through transform(action:)
+    service.continuation.yield("carol")
+    #expect(await eventually { reactor.currentState.user == "carol" })
+  }
+
+  @Test func loggingAndRewritingEveryActionAndStateKeepTheSynchronousPath() {
+    let reactor = SessionReactor(service: CurrentUserService())
+    reactor.send(.rename("dave"))
+    // transform(action:) uppercases, transform(state:) marks the state as seen.
+    #expect(reactor.currentState.user == "DAVE")
+    #expect(reactor.currentState.isTransformed)
+    reactor.send(.rename(""))  // filtered out by transform(action:)
+    #expect(reactor.currentState.user == "DAVE")
+    // `.start` is prepended after the maps, as in RxSwift, so the log does not see it.
+    #expect(reactor.actionLog.current == [.rename("dave"), .rename("")])
+  }
+
+  @Test func startingWithAnAction() {
+    let reactor = SessionReactor(service: CurrentUserService())
+    #expect(reactor.currentState.startCount == 1)
+    reactor.send(.rename("x"))
+    #expect(reactor.currentState.startCount == 1)
+  }
+
+  @Test func overridingNoHookLeavesEverythingAsIs() {
+    let reactor = ProbeReactor()
+    reactor.send(.setTitle("plain"))
+    #expect(reactor.currentState.title == "plain")
+    #expect(reactor.issueCount == 0)
+  }
+
+  @Test func anUnsupportedTransformIsReported() {
+    let reactor = OddTransformReactor()
+    reactor.send(1)
+    #expect(reactor.currentState == 1)
+    #expect(reactor.issues.current.count == 1)
+  }
+}
+
+/// A shared "current user" service whose events every session reactor merges in.
+final class CurrentUserService: Sendable {
+  let events: AsyncStream<String>
+  let continuation: AsyncStream<String>.Continuation
+
+  init() { (events, continuation) = AsyncStream.makeStream(of: String.self) }
+}
+
+final class SessionReactor: Reactor {
+  enum Action: Equatable, Sendable {
+    case start
+    case rename(String)
+  }
+  enum Mutation: Sendable {
+    case setUser(String)
+    case started
+  }
+  struct State: Sendable {
+    var user: String?
+    var startCount = 0
+    var isTransformed = false
+  }
+
+  let storage = Storage()
+  let initialState = State()
+  let service: CurrentUserService
+  let actionLog = Shared<[Action]>([])
+
+  init(service: CurrentUserService) { self.service = service }
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    switch action {
+    case .start: return .just(.started)
+    case .rename(let name): return .just(.setUser(name))
+    }
+  }
+
+  func reduce(state: inout State, mutation: Mutation) {
+    switch mutation {
+    case .setUser(let user): state.user = user
+    case .started: state.startCount += 1
+    }
+  }
+
+  func transform(action: Effect<Action>) -> Effect<Action> {
+    let log = actionLog
+    return
+      action
+      .map { (action: Action) -> Action in
+        log.withLock { $0.append(action) }
+        return action
+      }
+      .filter { $0 != .rename("") }
+      .map { (action: Action) -> Action in
+        guard case .rename(let name) = action else { return action }
+        return .rename(name.uppercased())
+      }
+      .prepend(.start)
+  }
+
+  func transform(mutation: Effect<Mutation>) -> Effect<Mutation> {
+    mutation.merge(with: Effect(service.events).map(Mutation.setUser))
+  }
+
+  func transform(state: Effect<State>) -> Effect<State> {
+    state.map { state in
+      var state = state
+      state.isTransformed = true
+      return state
+    }
+  }
+}
+
+/// A reactor whose `transform(action:)` delays its upstream, which the engine cannot do.
+final class OddTransformReactor: Reactor {
+  let storage = Storage()
+  let initialState = 0
+  let issues = Shared<[String]>([])
+
+  func reduce(state: Int, mutation: Int) -> Int { state + mutation }
+
+  func transform(action: Effect<Int>) -> Effect<Int> {
+    action.delay(for: .seconds(1), clock: ContinuousClock())
+  }
+
+  func report(_ issue: ReactorIssue<Int>) {
+    issues.withLock { $0.append(issue.description) }
+  }
+}
