@@ -46,3 +46,13 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
   }
   return condition()
 }
+
+/// `eventually` for a condition that reads main-actor state.
+@MainActor
+func eventuallyOnMain(_ condition: @MainActor () -> Bool) async -> Bool {
+  for _ in 0..<100_000 {
+    if condition() { return true }
+    await Task.yield()
+  }
+  return condition()
+}
