@@ -1,0 +1,30 @@
+import Testing
+
+/// Runs the real `counter` in tmux and uses it as a person would.
+@Suite(.enabled(if: Tmux.isAvailable, "tmux is not installed (apt-get install -y tmux)"))
+struct CounterProgramTests {
+  @Test func plusMinusAndQuitAsAPersonWouldTypeThem() throws {
+    let program = try #require(builtProduct(named: "counter"), "build the counter product first")
+    let tmux = try Tmux(running: program)
+
+    var screen = try tmux.waitForScreen { $0.contains("Value: 0") }
+    #expect(screen.contains("q quits"))
+    #expect(screen.contains("Value: 0"))
+
+    try tmux.type("+")
+    screen = try tmux.waitForScreen { $0.contains("[loading...]") }
+    #expect(screen.contains("Value: 0  [loading...]"))
+    screen = try tmux.waitForScreen { $0.contains("Value: 1") && !$0.contains("loading") }
+    #expect(screen.contains("Value: 1"))
+    #expect(!screen.contains("loading"))
+
+    try tmux.type("--")
+    screen = try tmux.waitForScreen { $0.contains("Value: -1") && !$0.contains("loading") }
+    #expect(screen.contains("Value: -1"))
+    #expect(!screen.contains("loading"))
+
+    try tmux.type("q")
+    screen = try tmux.waitForScreen { $0.contains("Bye.") }
+    #expect(screen.contains("Bye. The counter stopped at -1."))
+  }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// A private tmux server running one program in a detached session, driven as a person would:
+/// keys in with `send-keys`, the screen out with `capture-pane`.
+final class Tmux {
+  /// Whether `tmux` can be run here.
+  static let isAvailable: Bool = (try? Tmux.run(["-V"])) != nil
+
+  let socket = "reactors-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+  let session = "main"
+
+  /// Starts `command` in a new 100×20 session that stays visible after the program exits.
+  init(running command: String) throws {
+    // The server outlives this call and would hold a captured pipe open: no output here.
+    try tmux(capturingOutput: false, [
+      "new-session", "-d", "-s", session, "-x", "100", "-y", "20", command,
+      ";", "set-option", "-t", session, "remain-on-exit", "on",
+    ])
+  }
+
+  deinit { _ = try? tmux(["kill-server"]) }
+
+  /// Types `keys` literally into the program.
+  func type(_ keys: String) throws {
+    try tmux(["send-keys", "-t", session, "-l", "--", keys])
+  }
+
+  /// The text the pane shows now.
+  func screen() throws -> String {
+    try tmux(["capture-pane", "-p", "-t", session])
+  }
+
+  /// Reads the screen until `isDone` holds, up to `limit` of real time (the program under test
+  /// runs on a real clock); returns the last screen either way.
+  @discardableResult
+  func waitForScreen(
+    within limit: Duration = .seconds(20), until isDone: (String) -> Bool
+  ) throws -> String {
+    let deadline = ContinuousClock.now + limit
+    var text = try screen()
+    while !isDone(text) && ContinuousClock.now < deadline {
+      text = try screen()
+    }
+    return text
+  }
+
+  @discardableResult
+  private func tmux(capturingOutput: Bool = true, _ arguments: [String]) throws -> String {
+    try Tmux.run(capturingOutput: capturingOutput, ["-L", socket, "-f", "/dev/null"] + arguments)
+  }
+
+  @discardableResult
+  private static func run(capturingOutput: Bool = true, _ arguments: [String]) throws -> String {
+    try Subprocess.run(["tmux"] + arguments, capturingOutput: capturingOutput)
+  }
+}
+
+/// A command that failed.
+struct SubprocessError: Error, CustomStringConvertible {
+  let arguments: [String]
+  let status: Int32
+  var description: String { "\(arguments.joined(separator: " ")) exited with \(status)" }
+}
+
+/// The built `counter` executable: next to this test binary, in the same build folder.
+func builtProduct(named name: String) -> String? {
+  var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+  #if os(Linux)
+    if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+      folder = URL(fileURLWithPath: exe)
+    }
+  #endif
+  for _ in 0..<5 {
+    folder.deleteLastPathComponent()
+    let candidate = folder.appendingPathComponent(name).path
+    if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+  }
+  return nil
+}
