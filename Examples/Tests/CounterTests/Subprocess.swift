@@ -16,7 +16,9 @@ enum Subprocess {
   /// daemon behind). Throws ``SubprocessError`` on a non-zero exit status.
   static func run(_ arguments: [String], capturingOutput: Bool) throws -> String {
     var pipeEnds: [Int32] = [-1, -1]
-    if capturingOutput { guard pipe(&pipeEnds) == 0 else { throw SubprocessError(arguments: arguments, status: -1) } }
+    if capturingOutput {
+      guard pipe(&pipeEnds) == 0 else { throw SubprocessError(arguments: arguments, status: -1) }
+    }
 
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)

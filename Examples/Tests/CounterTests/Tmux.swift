@@ -12,10 +12,12 @@ final class Tmux {
   /// Starts `command` in a new 100×20 session that stays visible after the program exits.
   init(running command: String) throws {
     // The server outlives this call and would hold a captured pipe open: no output here.
-    try tmux(capturingOutput: false, [
-      "new-session", "-d", "-s", session, "-x", "100", "-y", "20", command,
-      ";", "set-option", "-t", session, "remain-on-exit", "on",
-    ])
+    try tmux(
+      capturingOutput: false,
+      [
+        "new-session", "-d", "-s", session, "-x", "100", "-y", "20", command,
+        ";", "set-option", "-t", session, "remain-on-exit", "on",
+      ])
   }
 
   deinit { _ = try? tmux(["kill-server"]) }

@@ -47,7 +47,8 @@ extension Effect {
   }
 
   /// Transforms every value and drops those that become `nil`.
-  public func compactMap<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T?) -> Effect<T> {
+  public func compactMap<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T?) -> Effect<T>
+  {
     switch operation {
     case .none: return .none
     case .just(let value): return transform(value).map { .just($0) } ?? .none
@@ -62,9 +63,11 @@ extension Effect {
     case .delay(let effect, let duration, let sleep):
       return Effect<T>(.delay(effect.compactMap(transform), duration, sleep))
     case .catching(let effect, let handler):
-      return Effect<T>(.catching(effect.compactMap(transform), { handler($0).compactMap(transform) }))
+      return Effect<T>(
+        .catching(effect.compactMap(transform), { handler($0).compactMap(transform) }))
     case .cancellable(let effect, let id, let cancelInFlight):
-      return Effect<T>(.cancellable(effect.compactMap(transform), id: id, cancelInFlight: cancelInFlight))
+      return Effect<T>(
+        .cancellable(effect.compactMap(transform), id: id, cancelInFlight: cancelInFlight))
     case .cancel(let id): return Effect<T>(.cancel(id: id))
     case .join(let task): return Effect<T>(.join(task))
     case .upstream(let stage):

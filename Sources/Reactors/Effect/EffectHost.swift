@@ -34,7 +34,9 @@ extension Effect {
       return nil
     case .concat(let effects):
       for index in effects.indices {
-        guard let rest = effects[index].startSynchronously(emit: emit, cancel: cancel, launch: launch) else { continue }
+        guard
+          let rest = effects[index].startSynchronously(emit: emit, cancel: cancel, launch: launch)
+        else { continue }
         let remaining = effects[(index + 1)...]
         return remaining.isEmpty ? rest : .concat([rest] + remaining)
       }
@@ -42,7 +44,9 @@ extension Effect {
     case .merge(let effects):
       var pending: [Effect] = []
       for effect in effects {
-        if let rest = effect.startSynchronously(emit: emit, cancel: cancel, launch: launch) { pending.append(rest) }
+        if let rest = effect.startSynchronously(emit: emit, cancel: cancel, launch: launch) {
+          pending.append(rest)
+        }
       }
       return pending.isEmpty ? nil : (pending.count == 1 ? pending[0] : .merge(pending))
     case .deferred(let make):
@@ -109,14 +113,14 @@ extension Effect {
   /// Awaits a task started for a cancellable part: its errors are this effect's errors, and
   /// its cancellation by id ends that part only.
   static func join(_ child: Task<Void, any Error>) async throws {
-      do {
-        try await withTaskCancellationHandler {
-          try await child.value
-        } onCancel: {
-          child.cancel()
-        }
-      } catch is CancellationError where !Task.isCancelled {
-        // Cancelled by id: this part is over, and what follows it in a `.concat` goes on.
+    do {
+      try await withTaskCancellationHandler {
+        try await child.value
+      } onCancel: {
+        child.cancel()
       }
+    } catch is CancellationError where !Task.isCancelled {
+      // Cancelled by id: this part is over, and what follows it in a `.concat` goes on.
+    }
   }
 }

@@ -53,7 +53,8 @@ struct Pipeline<Element: Sendable>: Sendable {
         } else if let values = Pipeline.immediateValues(child) {
           prefix += values
         } else {
-          problems.append("only values (`prepend`) may come before the upstream; others are ignored")
+          problems.append(
+            "only values (`prepend`) may come before the upstream; others are ignored")
         }
       }
     default:

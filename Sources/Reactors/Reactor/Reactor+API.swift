@@ -30,7 +30,9 @@ extension Reactor {
   /// ```swift
   /// searchField.onChange = reactor.action { .search($0) }
   /// ```
-  public func action<Value>(_ makeAction: @escaping @Sendable (Value) -> Action)
+  public func action<Value>(
+    _ makeAction: @escaping @Sendable (Value) -> Action
+  )
     -> @Sendable (Value) -> Void
   {
     { [weak self] value in self?.send(makeAction(value)) }

@@ -145,14 +145,16 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     }
     var problems = actions.problems + mutations.problems + states.problems
     if !states.prefix.isEmpty || !states.sources.isEmpty {
-      problems.append("transform(state:) applies map and filter only; prepend and merge are ignored")
+      problems.append(
+        "transform(state:) applies map and filter only; prepend and merge are ignored")
     }
     for problem in problems { reactor.report(.unsupportedTransform(problem)) }
     for source in actions.sources {
       launch(source, id: nil, host: ReactorHost(reactor, origin: nil) { .action($0, staged: true) })
     }
     for source in mutations.sources {
-      launch(source, id: nil, host: ReactorHost(reactor, origin: nil) { .mutation($0, staged: true) })
+      launch(
+        source, id: nil, host: ReactorHost(reactor, origin: nil) { .mutation($0, staged: true) })
     }
     guard !actions.prefix.isEmpty, core.pointee.phase == .idle else {
       for action in actions.prefix { core.pointee.queue.append(.action(action, staged: true)) }

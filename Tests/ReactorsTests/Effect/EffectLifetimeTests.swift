@@ -126,4 +126,3 @@ import Testing
     #expect(await eventually { reactor.currentState.log == ["after the wait"] })
   }
 }
-

@@ -28,7 +28,7 @@ final class ProfileViewReactor: Reactor {
 
   func mutate(action: Action) -> Effect<Mutation> {
     switch action {
-    case let .refreshFollowingStatus(userID):  // receive an action
+    case .refreshFollowingStatus(let userID):  // receive an action
       return userAPI.isFollowing(userID)  // create an API stream
         .map { (isFollowing: Bool) -> Mutation in
           return Mutation.setFollowing(isFollowing)  // convert to Mutation stream
@@ -45,7 +45,7 @@ final class ProfileViewReactor: Reactor {
   func reduce(state: State, mutation: Mutation) -> State {
     var state = state
     switch mutation {
-    case let .setFollowing(isFollowing):
+    case .setFollowing(let isFollowing):
       state.isFollowing = isFollowing
       return state
     }

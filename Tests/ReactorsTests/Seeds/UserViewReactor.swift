@@ -42,7 +42,7 @@ final class UserViewReactor: Reactor {
   func reduce(state: State, mutation: Mutation) -> State {
     var newState = state
     switch mutation {
-    case let .setFollowing(isFollowing):
+    case .setFollowing(let isFollowing):
       newState.isFollowing = isFollowing
     }
     return newState
