@@ -13,30 +13,31 @@ let package = Package(
     .iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1),
   ],
   products: [
-    .library(name: "Reactors", targets: ["Reactors"])
-  ],
-  dependencies: [
-    // Test-only: a controllable clock for effects that wait (contract 5).
-    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1")
+    .library(name: "Reactors", targets: ["Reactors"]),
+    .library(name: "ReactorsTesting", targets: ["ReactorsTesting"]),
   ],
   targets: [
     .target(name: "Reactors", swiftSettings: strict),
+    // The test toolkit: a clock that moves only when a test says so.
+    .target(name: "ReactorsTesting", dependencies: ["Reactors"], swiftSettings: strict),
     .testTarget(
       name: "ReactorsTests",
       dependencies: [
         "Reactors",
-        .product(name: "Clocks", package: "swift-clocks"),
+        "ReactorsTesting",
       ],
       exclude: ["Seeds"],
       swiftSettings: strict
     ),
+    .testTarget(
+      name: "ReactorsTestingTests", dependencies: ["ReactorsTesting"], swiftSettings: strict),
     // The seed articles' reactors, views and tests, compiled as a new app target compiles
     // them: main-actor by default.
     .testTarget(
       name: "SeedTests",
       dependencies: [
         "Reactors",
-        .product(name: "Clocks", package: "swift-clocks"),
+        "ReactorsTesting",
       ],
       path: "Tests/ReactorsTests/Seeds",
       swiftSettings: strict + [.defaultIsolation(MainActor.self)]

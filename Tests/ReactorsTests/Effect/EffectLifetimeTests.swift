@@ -1,5 +1,5 @@
-import Clocks
 import Reactors
+import ReactorsTesting
 import Testing
 
 /// Contract 4: lifetime is structured.
@@ -66,6 +66,7 @@ import Testing
     reactor.send(.custom(1))
     reactor.send(.custom(2))
     reactor.send(.custom(3))
+    await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
     #expect(await eventually { reactor.currentState.log == ["result 3"] })
     await clock.run()
@@ -94,6 +95,7 @@ import Testing
     _ = await states.next()
     reactor.send(.custom(1))
     for tick in 1...3 {
+      await clock.waitForSleepers(1)
       await clock.advance(by: .seconds(1))
       #expect(await states.next()?.count == tick)
     }

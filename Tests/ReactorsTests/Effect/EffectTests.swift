@@ -1,5 +1,5 @@
-import Clocks
 import Reactors
+import ReactorsTesting
 import Testing
 
 /// The factories and modifiers of `Effect`, run by a reactor.
@@ -20,6 +20,7 @@ import Testing
     let loading = await states.next()
     #expect(loading?.title == "loading" && loading?.count == 0)
 
+    await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(999))
     #expect(reactor.currentState.count == 0)
     await clock.advance(by: .milliseconds(1))
@@ -56,6 +57,7 @@ import Testing
     })
     reactor.send(.custom(0))
     #expect(reactor.currentState.log == ["now", "now again"])
+    await clock.waitForSleepers(2)
     await clock.advance(by: .seconds(1))
     #expect(await eventually { reactor.currentState.log.count == 3 })
     await clock.advance(by: .seconds(1))
@@ -72,6 +74,7 @@ import Testing
     })
     for query in 1...5 {
       reactor.send(.custom(query))
+      await clock.waitForSleepers(1)
       await clock.advance(by: .milliseconds(100))
     }
     await clock.advance(by: .milliseconds(300))

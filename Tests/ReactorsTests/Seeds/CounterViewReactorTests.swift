@@ -1,5 +1,5 @@
-import Clocks
 import Reactors
+import ReactorsTesting
 import Testing
 
 @Suite struct CounterViewReactorTests {
@@ -13,6 +13,7 @@ import Testing
     #expect(reactor.currentState.isLoading == true)
     #expect(reactor.currentState.value == 0)
 
+    await clock.waitForSleepers(1)  // the delayed increment has started waiting
     await clock.advance(by: .seconds(1))
     let loading = await states.next()
     #expect(loading?.isLoading == true && loading?.value == 0)

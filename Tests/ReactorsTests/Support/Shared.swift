@@ -37,10 +37,14 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
   group.wait()
 }
 
-/// Yields to other tasks until `condition` holds (or gives up after many tries): waits for
-/// work on other tasks without sleeping for real.
+/// How long `eventually` keeps trying: generous, since parallel tests share two cores.
+let eventuallyLimit = Duration.seconds(30)
+
+/// Yields to other tasks until `condition` holds (or gives up after `eventuallyLimit`): waits
+/// for work on other tasks without sleeping.
 func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
-  for _ in 0..<100_000 {
+  let deadline = ContinuousClock.now + eventuallyLimit
+  while ContinuousClock.now < deadline {
     if condition() { return true }
     await Task.yield()
   }
@@ -50,7 +54,8 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
 /// `eventually` for a condition that reads main-actor state.
 @MainActor
 func eventuallyOnMain(_ condition: @MainActor () -> Bool) async -> Bool {
-  for _ in 0..<100_000 {
+  let deadline = ContinuousClock.now + eventuallyLimit
+  while ContinuousClock.now < deadline {
     if condition() { return true }
     await Task.yield()
   }

@@ -1,0 +1,167 @@
+import Reactors
+
+/// A clock whose time moves only when a test says so, for effects that wait (contract 5).
+///
+/// Hand it to a reactor wherever it takes a `Clock`, then move time with ``advance(by:)``.
+/// An effect's task may not have reached its `sleep` yet when the test advances; time moved
+/// before the sleep started does not count for it. ``waitForSleepers(_:)`` removes that race:
+/// it returns once that many tasks are sleeping on the clock.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let reactor = CounterReactor(clock: clock)
+/// reactor.send(.increase)                    // .delay(for: .seconds(1), clock: clock)
+/// await clock.waitForSleepers(1)
+/// await clock.advance(by: .seconds(1))
+/// ```
+///
+/// Thread rules: every method may be called from any thread or task. A sleeping task that is
+/// cancelled stops sleeping at once and throws `CancellationError`, as with a real clock.
+public final class TestClock: Clock, Sendable {
+  /// A point on the test clock's time line.
+  public struct Instant: InstantProtocol, Hashable, Sendable {
+    /// The time since the clock was created.
+    public var offset: Duration
+
+    /// Creates the instant `offset` after the clock's start.
+    public init(offset: Duration = .zero) { self.offset = offset }
+
+    /// The instant `duration` later.
+    public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+
+    /// The time from this instant to `other`.
+    public func duration(to other: Instant) -> Duration { other.offset - offset }
+
+    /// Whether `lhs` comes before `rhs`.
+    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+  }
+
+  private let state = Locked(TestClockState())
+
+  /// Creates a clock at its start, with no one sleeping.
+  public init() {}
+
+  /// The clock's current time; it changes only through ``advance(by:)``, ``advance(to:)`` and
+  /// ``run()``.
+  public var now: Instant { state.withLock { $0.now } }
+
+  /// The test clock resolves any duration exactly.
+  public var minimumResolution: Duration { .zero }
+
+  /// How many tasks are sleeping on the clock now.
+  public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+  /// Suspends until the clock reaches `deadline`, or throws `CancellationError` when the task
+  /// is cancelled first.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try Task.checkCancellation()
+    let id = state.withLock { $0.makeID() }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: SleepContinuation) in
+        let (outcome, ready) = state.withLock {
+          $0.register(id: id, deadline: deadline, continuation)
+        }
+        for waiter in ready { waiter.resume() }
+        switch outcome {
+        case .sleeping: break
+        case .wake: continuation.resume()
+        case .cancelled: continuation.resume(throwing: CancellationError())
+        }
+      }
+    } onCancel: {
+      state.withLock { $0.cancel(id: id) }?.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Returns once at least `count` tasks are sleeping on the clock: call it before
+  /// ``advance(by:)`` when an effect is about to start waiting.
+  public func waitForSleepers(_ count: Int = 1) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let isReady = state.withLock { state -> Bool in
+        guard state.sleepers.count < count else { return true }
+        state.waiters.append((count, continuation))
+        return false
+      }
+      if isReady { continuation.resume() }
+    }
+  }
+
+  /// Moves time forward by `duration`, waking in deadline order every sleeper that is due and
+  /// letting each run before the next is woken.
+  public func advance(by duration: Duration = .zero) async {
+    await advance(to: now.advanced(by: duration))
+  }
+
+  /// Moves time forward to `deadline` (never back), waking every sleeper due by then in
+  /// deadline order.
+  public func advance(to deadline: Instant) async {
+    while let sleeper = state.withLock({ $0.wakeNext(dueBy: deadline) }) {
+      sleeper.resume()
+      await yieldToOtherTasks()
+    }
+    await yieldToOtherTasks()
+  }
+
+  /// Moves time forward until no task sleeps on the clock, waking each in deadline order.
+  public func run() async {
+    while let last = state.withLock({ $0.sleepers.map(\.deadline).max() }) {
+      await advance(to: last)
+    }
+  }
+
+  private func yieldToOtherTasks() async {
+    for _ in 0..<20 { await Task.yield() }
+  }
+}
+
+typealias SleepContinuation = CheckedContinuation<Void, any Error>
+
+/// The test clock's time and sleepers: a plain value changed only under the clock's lock.
+struct TestClockState {
+  enum Outcome { case sleeping, wake, cancelled }
+
+  var now = TestClock.Instant()
+  var sleepers: [(id: UInt64, deadline: TestClock.Instant, continuation: SleepContinuation)] = []
+  var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  private var nextID: UInt64 = 0
+  private var cancelledEarly: Set<UInt64> = []
+
+  mutating func makeID() -> UInt64 {
+    nextID += 1
+    return nextID
+  }
+
+  /// A task starts sleeping; returns what to do with it and the waiters now satisfied.
+  mutating func register(
+    id: UInt64, deadline: TestClock.Instant, _ continuation: SleepContinuation
+  ) -> (Outcome, [CheckedContinuation<Void, Never>]) {
+    if cancelledEarly.remove(id) != nil { return (.cancelled, []) }
+    if deadline <= now { return (.wake, []) }
+    sleepers.append((id, deadline, continuation))
+    let ready = waiters.filter { $0.count <= sleepers.count }.map(\.continuation)
+    waiters.removeAll { $0.count <= sleepers.count }
+    return (.sleeping, ready)
+  }
+
+  /// A sleeping task was cancelled: returns its continuation to resume, if it had registered.
+  mutating func cancel(id: UInt64) -> SleepContinuation? {
+    guard let index = sleepers.firstIndex(where: { $0.id == id }) else {
+      cancelledEarly.insert(id)
+      return nil
+    }
+    return sleepers.remove(at: index).continuation
+  }
+
+  /// Time moves toward `deadline`: removes and returns the earliest sleeper due by then, with
+  /// `now` set to its deadline; with none due, sets `now` to `deadline` and returns `nil`.
+  mutating func wakeNext(dueBy deadline: TestClock.Instant) -> SleepContinuation? {
+    let due = sleepers.indices.filter { sleepers[$0].deadline <= deadline }
+    guard let index = due.min(by: { sleepers[$0].deadline < sleepers[$1].deadline }) else {
+      if now < deadline { now = deadline }
+      return nil
+    }
+    let sleeper = sleepers.remove(at: index)
+    if now < sleeper.deadline { now = sleeper.deadline }
+    return sleeper.continuation
+  }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import ReactorsTesting
+import Testing
+
+/// The test clock: time moves only when told, sleepers wake in deadline order, cancellation
+/// ends a sleep at once.
+@Suite struct TestClockTests {
+  @Test func aSleeperWakesOnlyWhenTimeReachesItsDeadline() async throws {
+    let clock = TestClock()
+    let woke = Flag()
+    let sleeper = Task {
+      try await clock.sleep(for: .seconds(1))
+      woke.set()
+    }
+    await clock.waitForSleepers(1)
+    #expect(clock.sleeperCount == 1)
+    await clock.advance(by: .milliseconds(999))
+    #expect(!woke.isSet)
+    await clock.advance(by: .milliseconds(1))
+    try await sleeper.value
+    #expect(woke.isSet)
+    #expect(clock.now == TestClock.Instant(offset: .seconds(1)))
+  }
+
+  @Test func sleepersWakeInDeadlineOrderWithTimeAtEachDeadline() async throws {
+    let clock = TestClock()
+    let order = Recorder()
+    let tasks = [3, 1, 2].map { seconds in
+      Task {
+        try await clock.sleep(for: .seconds(seconds))
+        order.append(seconds, at: clock.now)
+      }
+    }
+    await clock.waitForSleepers(3)
+    await clock.advance(by: .seconds(5))
+    for task in tasks { try await task.value }
+    #expect(order.values.map(\.0) == [1, 2, 3])
+    #expect(order.values.map(\.1.offset) == [.seconds(1), .seconds(2), .seconds(3)])
+    #expect(clock.now.offset == .seconds(5))
+  }
+
+  @Test func aDeadlineAlreadyPassedDoesNotWait() async throws {
+    let clock = TestClock()
+    await clock.advance(by: .seconds(2))
+    try await clock.sleep(until: TestClock.Instant(offset: .seconds(1)))
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func cancellingASleepingTaskThrowsAtOnce() async {
+    let clock = TestClock()
+    let sleeper = Task { try await clock.sleep(for: .seconds(60)) }
+    await clock.waitForSleepers(1)
+    sleeper.cancel()
+    await #expect(throws: CancellationError.self) { try await sleeper.value }
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func aTaskCancelledBeforeItSleepsDoesNotSleep() async {
+    let clock = TestClock()
+    let sleeper = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      try await clock.sleep(for: .seconds(60))
+    }
+    await #expect(throws: CancellationError.self) { try await sleeper.value }
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func aTickerAdvancesOneSleepAtATime() async throws {
+    let clock = TestClock()
+    let ticks = Recorder()
+    let ticker = Task {
+      for tick in 1...3 {
+        try await clock.sleep(for: .seconds(1))
+        ticks.append(tick, at: clock.now)
+      }
+    }
+    for tick in 1...3 {
+      await clock.waitForSleepers(1)
+      await clock.advance(by: .seconds(1))
+      while ticks.values.count < tick { await Task.yield() }
+    }
+    try await ticker.value
+    #expect(ticks.values.map(\.0) == [1, 2, 3])
+    #expect(ticks.values.map(\.1.offset) == [.seconds(1), .seconds(2), .seconds(3)])
+  }
+
+  @Test func runWakesEverySleeper() async throws {
+    let clock = TestClock()
+    let tasks = (1...3).map { seconds in Task { try await clock.sleep(for: .seconds(seconds)) } }
+    await clock.waitForSleepers(3)
+    await clock.run()
+    for task in tasks { try await task.value }
+    #expect(clock.sleeperCount == 0)
+    #expect(clock.now.offset == .seconds(3))
+  }
+}
+
+/// A flag set from another task.
+final class Flag: Sendable {
+  private let recorder = Recorder()
+  func set() { recorder.append(1, at: TestClock.Instant()) }
+  var isSet: Bool { !recorder.values.isEmpty }
+}
+
+/// Values recorded from other tasks, with the clock time of each.
+final class Recorder: @unchecked Sendable {
+  // Audited (test support): `recorded` is only touched while `lock` is held.
+  private let lock = NSLock()
+  private var recorded: [(Int, TestClock.Instant)] = []
+
+  func append(_ value: Int, at instant: TestClock.Instant) {
+    lock.withLock { recorded.append((value, instant)) }
+  }
+
+  var values: [(Int, TestClock.Instant)] { lock.withLock { recorded } }
+}
