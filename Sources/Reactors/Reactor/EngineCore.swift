@@ -83,6 +83,8 @@ struct EngineCore<R: Reactor> {
   @usableFromInline var actionStage: (@Sendable (R.Action) -> R.Action?)?
   @usableFromInline var mutationStage: (@Sendable (R.Mutation) -> R.Mutation?)?
   @usableFromInline var stateStage: (@Sendable (R.State) -> R.State?)?
+  /// Follow-up actions to start after each reduce (a store's middleware); `nil` for a reactor.
+  @usableFromInline var afterReduce: (@Sendable (R.State, R.Mutation) -> Effect<R.Action>)?
   @usableFromInline var observers = ObserverRegistry<R.State>()
   var tasks = TaskRegistry()
   @usableFromInline var stubIsEnabled = false

@@ -120,6 +120,9 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
       core.pointee.published = transformed
     }
     notifyObservers()
+    if let afterReduce = core.pointee.afterReduce {
+      startFollowUps(afterReduce(core.pointee.currentState, mutation), after: mutation, reactor)
+    }
   }
 
   @inlinable
@@ -167,6 +170,30 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   }
 
   // MARK: - Effects
+
+  /// Starts what a store's middleware returned: actions it emits at once join the queue, in
+  /// order, after the current work; the rest runs in a task whose actions are sent back.
+  @usableFromInline
+  func startFollowUps(_ effect: Effect<R.Action>, after mutation: R.Mutation, _ reactor: R) {
+    if case .none = effect.operation { return }
+    let host = ReactorHost(reactor, origin: mutation as? R.Action) {
+      Work<R>.action($0, staged: false)
+    }
+    let rest = effect.startSynchronously(
+      emit: { core.pointee.queue.append(.action($0, staged: false)) },
+      cancel: { cancelEffects(id: $0) },
+      launch: { part, id in launch(part, id: id, host: host) })
+    if let rest { launch(rest, id: nil, host: host) }
+  }
+
+  /// Installs the step that runs after each reduce (a store's middleware). Call before use.
+  func setAfterReduce(
+    _ step: @escaping @Sendable (R.State, R.Mutation) -> Effect<R.Action>
+  ) {
+    lock.lock()
+    defer { lock.unlock() }
+    core.pointee.afterReduce = step
+  }
 
   /// Runs what is left of a `mutate` effect in a task the reactor owns.
   @usableFromInline

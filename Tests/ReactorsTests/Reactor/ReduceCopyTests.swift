@@ -10,19 +10,12 @@ import Testing
   @Test(arguments: [10_000, 20_000, 40_000])
   func appendingPerActionMovesTheBufferOnlyWhenItGrows(count: Int) {
     let reactor = ProbeReactor()
-    let moves = Shared(0)
-    let lastAddress = Shared<UInt>(0)
-    let observation = reactor.observe { state in
-      let address = state.items.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-      lastAddress.withLock { last in
-        if last != address { moves.increment() }
-        last = address
-      }
-    }
+    let moves = BufferMoves()
+    let observation = reactor.observe { moves.record($0.items) }
     for value in 0..<count { reactor.send(.append(value)) }
     #expect(reactor.currentState.items.count == count)
-    let bound = 2 * (Int.bitWidth - count.leadingZeroBitCount) + 4
-    #expect(moves.current <= bound, "the buffer moved \(moves.current) times for \(count) appends")
+    let bound = BufferMoves.bound(forAppends: count)
+    #expect(moves.count <= bound, "the buffer moved \(moves.count) times for \(count) appends")
     observation.cancel()
   }
 

@@ -1,0 +1,63 @@
+/// A Redux reducer: returns the state after an action. A pure function: no side effects.
+///
+/// Written exactly as in Redux articles:
+///
+/// ```swift
+/// let appReducer: Reducer<AppState, AppAction> = { state, action in
+///   var mutatingState = state
+///   switch action { ... }
+///   return mutatingState
+/// }
+/// ```
+///
+/// Each call copies the state once (`var mutatingState = state`); for states that hold large
+/// collections use a ``MutatingReducer``.
+public typealias Reducer<State, Action> = @Sendable (State, Action) -> State
+
+/// A reducer that changes the state in place: `state.items.append(item)` is O(1).
+public typealias MutatingReducer<State, Action> = @Sendable (inout State, Action) -> Void
+
+/// A Redux middleware: sees the state after each reduce and the action that produced it, and
+/// returns follow-up actions as an ``Effect`` (`.none` when it only observes, as logging does;
+/// `.run { send in }` for asynchronous work such as a network call).
+public typealias Middleware<State, Action> = @Sendable (State, Action) -> Effect<Action>
+
+/// Runs `reducers` one after another on the same state and action, in order.
+///
+/// ```swift
+/// let appReducer = combineReducers(tabReducer, navigationReducer)
+/// ```
+public func combineReducers<State, Action>(
+  _ reducers: MutatingReducer<State, Action>...
+) -> MutatingReducer<State, Action> {
+  { state, action in
+    for reducer in reducers { reducer(&state, action) }
+  }
+}
+
+/// Turns a reducer of one part of the state tree and one case of the action tree into a
+/// reducer of the whole: actions `toLocalAction` maps to `nil` leave the state untouched.
+///
+/// ```swift
+/// let navigation = pullback(
+///   navigationReducer, state: \AppState.navigationState,
+///   action: { if case .navigationAction(let action) = $0 { action } else { nil } })
+/// ```
+public func pullback<LocalState, LocalAction, State, Action>(
+  _ reducer: @escaping MutatingReducer<LocalState, LocalAction>,
+  state toLocalState: WritableKeyPath<State, LocalState> & Sendable,
+  action toLocalAction: @escaping @Sendable (Action) -> LocalAction?
+) -> MutatingReducer<State, Action> {
+  { state, action in
+    guard let localAction = toLocalAction(action) else { return }
+    reducer(&state[keyPath: toLocalState], localAction)
+  }
+}
+
+/// The in-place form of a returning reducer, for ``combineReducers(_:)`` and
+/// ``pullback(_:state:action:)``. It still copies the state once per action.
+public func mutating<State, Action>(
+  _ reducer: @escaping Reducer<State, Action>
+) -> MutatingReducer<State, Action> {
+  { state, action in state = reducer(state, action) }
+}
