@@ -15,11 +15,28 @@ let package = Package(
   products: [
     .library(name: "Reactors", targets: ["Reactors"]),
     .library(name: "ReactorsTesting", targets: ["ReactorsTesting"]),
+    .library(name: "ReactorsLogging", targets: ["ReactorsLogging"]),
+  ],
+  dependencies: [
+    // Only for ReactorsLogging: the log API and readable state diffs. Apps that do not import
+    // ReactorsLogging do not build them.
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
   ],
   targets: [
     .target(name: "Reactors", swiftSettings: strict),
     // The test toolkit: a clock that moves only when a test says so.
     .target(name: "ReactorsTesting", dependencies: ["Reactors"], swiftSettings: strict),
+    // A store middleware that logs each action and the diff of the state it changed.
+    .target(
+      name: "ReactorsLogging",
+      dependencies: [
+        "Reactors",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+      ],
+      swiftSettings: strict
+    ),
     .testTarget(
       name: "ReactorsTests",
       dependencies: [
@@ -27,6 +44,14 @@ let package = Package(
         "ReactorsTesting",
       ],
       exclude: ["Seeds"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ReactorsLoggingTests",
+      dependencies: [
+        "ReactorsLogging",
+        .product(name: "Logging", package: "swift-log"),
+      ],
       swiftSettings: strict
     ),
     .testTarget(
