@@ -11,10 +11,13 @@ let package = Package(
   name: "ReactorsExamples",
   platforms: [.macOS(.v13)],
   products: [
-    .executable(name: "counter", targets: ["counter"])
+    .executable(name: "counter", targets: ["counter"]),
+    .executable(name: "todo", targets: ["todo"]),
   ],
   dependencies: [
-    .package(name: "Reactors", path: "..")
+    .package(name: "Reactors", path: ".."),
+    // The todo list's SQLite file. Needs libsqlite3-dev on Linux.
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     // The seed's counter as a terminal program: `+`, `-`, `q`.
@@ -23,9 +26,26 @@ let package = Package(
       dependencies: [.product(name: "Reactors", package: "Reactors")],
       swiftSettings: strict
     ),
+    // A todo list on a Store whose middleware saves every change to SQLite.
+    .target(
+      name: "TodoCore",
+      dependencies: [
+        .product(name: "Reactors", package: "Reactors"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
+      swiftSettings: strict
+    ),
+    .executableTarget(name: "todo", dependencies: ["TodoCore"], swiftSettings: strict),
+    // Drives the terminal programs in tmux, as a person would.
+    .target(name: "TerminalTesting", path: "Tests/TerminalTesting", swiftSettings: strict),
     .testTarget(
       name: "CounterTests",
-      dependencies: ["counter"],
+      dependencies: ["counter", "TerminalTesting"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "TodoTests",
+      dependencies: ["TodoCore", "todo", "TerminalTesting"],
       swiftSettings: strict
     ),
   ]

@@ -1,3 +1,4 @@
+import TerminalTesting
 import Testing
 
 /// Runs the real `counter` in tmux and uses it as a person would.

@@ -10,11 +10,11 @@
 /// as well as its exit, and `tmux new-session` leaves a server daemon holding them, so the call
 /// never returned. Here the child gets only standard input, output and error, and no blocked
 /// signals.
-enum Subprocess {
+public enum Subprocess {
   /// Runs `arguments` (looked up on `PATH`), waits for it to exit and returns what it printed
   /// when `capturingOutput` (else its output goes to `/dev/null`, for commands that leave a
   /// daemon behind). Throws ``SubprocessError`` on a non-zero exit status.
-  static func run(_ arguments: [String], capturingOutput: Bool) throws -> String {
+  public static func run(_ arguments: [String], capturingOutput: Bool) throws -> String {
     var pipeEnds: [Int32] = [-1, -1]
     if capturingOutput {
       guard pipe(&pipeEnds) == 0 else { throw SubprocessError(arguments: arguments, status: -1) }

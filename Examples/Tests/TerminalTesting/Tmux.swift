@@ -2,15 +2,15 @@ import Foundation
 
 /// A private tmux server running one program in a detached session, driven as a person would:
 /// keys in with `send-keys`, the screen out with `capture-pane`.
-final class Tmux {
+public final class Tmux {
   /// Whether `tmux` can be run here.
-  static let isAvailable: Bool = (try? Tmux.run(["-V"])) != nil
+  public static let isAvailable: Bool = (try? Tmux.run(["-V"])) != nil
 
   let socket = "reactors-test-\(getpid())-\(UUID().uuidString.prefix(8))"
   let session = "main"
 
   /// Starts `command` in a new 100×20 session that stays visible after the program exits.
-  init(running command: String) throws {
+  public init(running command: String) throws {
     // The server outlives this call and would hold a captured pipe open: no output here.
     try tmux(
       capturingOutput: false,
@@ -22,20 +22,44 @@ final class Tmux {
 
   deinit { _ = try? tmux(["kill-server"]) }
 
+  /// Presses Enter.
+  public func pressEnter() throws {
+    try tmux(["send-keys", "-t", session, "Enter"])
+  }
+
+  /// Kills the program at once (SIGKILL), as a crash or a pulled plug would.
+  public func killProgram() throws {
+    let pid = try tmux(["display-message", "-p", "-t", session, "#{pane_pid}"])
+    guard let pid = pid_t(pid.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+      throw SubprocessError(arguments: ["tmux", "display-message", "#{pane_pid}"], status: -1)
+    }
+    kill(pid, SIGKILL)
+    _ = try waitForScreen { _ in
+      (try? self.tmux(["display-message", "-p", "-t", self.session, "#{pane_dead}"]))?
+        .hasPrefix("1") ?? false
+    }
+  }
+
+  /// Starts `command` again in the same pane, on a cleared screen.
+  public func restart(_ command: String) throws {
+    try tmux(["respawn-pane", "-k", "-t", session, command])
+    try tmux(["clear-history", "-t", session])
+  }
+
   /// Types `keys` literally into the program.
-  func type(_ keys: String) throws {
+  public func type(_ keys: String) throws {
     try tmux(["send-keys", "-t", session, "-l", "--", keys])
   }
 
   /// The text the pane shows now.
-  func screen() throws -> String {
+  public func screen() throws -> String {
     try tmux(["capture-pane", "-p", "-t", session])
   }
 
   /// Reads the screen until `isDone` holds, up to `limit` of real time (the program under test
   /// runs on a real clock); returns the last screen either way.
   @discardableResult
-  func waitForScreen(
+  public func waitForScreen(
     within limit: Duration = .seconds(20), until isDone: (String) -> Bool
   ) throws -> String {
     let deadline = ContinuousClock.now + limit
@@ -58,14 +82,17 @@ final class Tmux {
 }
 
 /// A command that failed.
-struct SubprocessError: Error, CustomStringConvertible {
-  let arguments: [String]
-  let status: Int32
-  var description: String { "\(arguments.joined(separator: " ")) exited with \(status)" }
+public struct SubprocessError: Error, CustomStringConvertible {
+  /// The command and its arguments.
+  public let arguments: [String]
+  /// Its exit status, or -1 when it could not run or was killed by a signal.
+  public let status: Int32
+  /// What failed, in one line.
+  public var description: String { "\(arguments.joined(separator: " ")) exited with \(status)" }
 }
 
 /// The built `counter` executable: next to this test binary, in the same build folder.
-func builtProduct(named name: String) -> String? {
+public func builtProduct(named name: String) -> String? {
   var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
   #if os(Linux)
     if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {

@@ -1,0 +1,108 @@
+import GRDB
+
+/// The SQLite file that keeps the list between runs.
+///
+/// Every write is one transaction, committed before the item is marked saved: a program killed
+/// at any moment leaves the file with every acknowledged item (SQLite's atomic commit).
+public final class TodoDatabase: Sendable {
+  private let queue: DatabaseQueue
+
+  /// Opens (or creates) the file at `path` and reads nothing yet.
+  ///
+  /// `maxPageCount` caps the file's size (SQLite's `max_page_count`), so tests can fill the
+  /// "disk" without filling the real one.
+  public init(path: String, maxPageCount: Int? = nil) throws(TodoDatabaseError) {
+    var configuration = Configuration()
+    if let maxPageCount {
+      configuration.prepareDatabase { db in
+        try db.execute(sql: "PRAGMA max_page_count = \(maxPageCount)")
+      }
+    }
+    do {
+      queue = try DatabaseQueue(path: path, configuration: configuration)
+      try queue.write { db in
+        try db.execute(
+          sql: """
+            CREATE TABLE IF NOT EXISTS todo (
+              id INTEGER PRIMARY KEY, title TEXT NOT NULL, done INTEGER NOT NULL)
+            """)
+      }
+    } catch {
+      throw TodoDatabaseError(opening: path, error)
+    }
+  }
+
+  /// Every item in the file, oldest first, all marked saved.
+  public func load() throws(TodoDatabaseError) -> [TodoItem] {
+    do {
+      return try queue.read { db in
+        try Row.fetchAll(db, sql: "SELECT id, title, done FROM todo ORDER BY id").map { row in
+          TodoItem(id: row["id"], title: row["title"], isDone: row["done"], isSaved: true)
+        }
+      }
+    } catch {
+      throw TodoDatabaseError(reading: error)
+    }
+  }
+
+  /// Deletes `deletedIDs`, then writes `items` (inserted or updated), each step one
+  /// transaction: a delete goes through even when the disk is too full for the writes.
+  public func save(_ items: [TodoItem], deleting deletedIDs: [Int]) throws(TodoDatabaseError) {
+    do {
+      if !deletedIDs.isEmpty {
+        try queue.write { db in
+          for id in deletedIDs {
+            try db.execute(sql: "DELETE FROM todo WHERE id = ?", arguments: [id])
+          }
+        }
+      }
+      if !items.isEmpty {
+        try queue.write { db in
+          for item in items {
+            try db.execute(
+              sql: """
+                INSERT INTO todo (id, title, done) VALUES (?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET title = excluded.title, done = excluded.done
+                """,
+              arguments: [item.id, item.title, item.isDone])
+          }
+        }
+      }
+    } catch {
+      throw TodoDatabaseError(writing: error)
+    }
+  }
+}
+
+/// Why the list's file could not be used, said so a person knows what to do.
+public struct TodoDatabaseError: Error, CustomStringConvertible {
+  /// A sentence or two: what happened and how to fix it.
+  public let description: String
+
+  init(opening path: String, _ error: any Error) {
+    let reason = Self.reason(error)
+    description =
+      "Cannot open \(path): \(reason). The file is left as it is; this session's changes "
+      + "are not saved. Move the file aside (or pass another path) to start a new list."
+  }
+
+  init(reading error: any Error) {
+    description =
+      "Cannot read the list: \(Self.reason(error)). The file is left as it is; move it "
+      + "aside to start a new list."
+  }
+
+  init(writing error: any Error) {
+    let reason = Self.reason(error)
+    let fix =
+      (error as? DatabaseError)?.resultCode == .SQLITE_FULL
+      ? "Free some disk space; unsaved items are kept on screen and saved with the next change."
+      : "Unsaved items are kept on screen and saved with the next change."
+    description = "Not saved: \(reason). \(fix)"
+  }
+
+  private static func reason(_ error: any Error) -> String {
+    guard let error = error as? DatabaseError else { return "\(error)" }
+    return error.message ?? "\(error.resultCode)"
+  }
+}

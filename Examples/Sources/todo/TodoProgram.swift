@@ -1,0 +1,44 @@
+import Reactors
+import TodoCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The todo list in the terminal: `todo [file]` (default `todo.sqlite` in the current folder).
+/// Type a command and press Enter; every change is saved to the file before it is shown as
+/// saved.
+@main
+enum TodoProgram {
+  static func main() {
+    let path = CommandLine.arguments.dropFirst().first ?? "todo.sqlite"
+    var database: TodoDatabase?
+    var initial = TodoState()
+    do {
+      let opened = try TodoDatabase(path: path)
+      initial = TodoState(items: try opened.load())
+      database = opened
+    } catch {
+      initial = TodoState(problem: error.description)
+    }
+    let store = Store(
+      initial: initial, reducer: todoReducer,
+      middlewares: [todoPersistence(database, unavailable: initial.problem ?? "no file")])
+    let screen = store.observe { state in show(TodoScreen.clear + TodoScreen.render(state)) }
+    while let line = readLine() {
+      guard let action = TodoScreen.command(for: line) else { break }
+      store.dispatch(action)
+    }
+    screen.cancel()
+    show(
+      "\nBye. \(store.currentState.items.count) items, all saved: "
+        + "\(store.currentState.items.allSatisfy(\.isSaved) ? "yes" : "no").\n")
+  }
+
+  private static func show(_ text: String) {
+    let bytes = Array(text.utf8)
+    bytes.withUnsafeBytes { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+  }
+}

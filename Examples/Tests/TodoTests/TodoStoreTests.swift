@@ -1,0 +1,122 @@
+import Foundation
+import Reactors
+import Testing
+import TodoCore
+
+/// The todo store with its SQLite middleware: changes are saved and acknowledged, survive a
+/// restart, and bad files and full disks get a clear message while the list keeps working.
+@Suite struct TodoStoreTests {
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("todo-tests-\(UUID().uuidString)")
+
+  init() throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  func path(_ name: String = "todo.sqlite") -> String {
+    folder.appendingPathComponent(name).path
+  }
+
+  func makeStore(_ database: TodoDatabase?) throws -> Store<TodoState, TodoAction> {
+    let items = try database?.load() ?? []
+    return Store(
+      initial: TodoState(items: items), reducer: todoReducer,
+      middlewares: [todoPersistence(database)])
+  }
+
+  @Test func changesAreSavedAcknowledgedAndSurviveARestart() throws {
+    let store = try makeStore(TodoDatabase(path: path()))
+    store.dispatch(.add("Buy milk"))
+    store.dispatch(.add("Walk the dog"))
+    store.dispatch(.add("Call mom"))
+    store.dispatch(.toggle(2))
+    store.dispatch(.delete(3))
+    #expect(store.currentState.items.allSatisfy { $0.isSaved })
+
+    let reopened = try makeStore(TodoDatabase(path: path()))
+    #expect(reopened.currentState.items == store.currentState.items)
+    #expect(reopened.currentState.items.map(\.title) == ["Buy milk", "Walk the dog"])
+    #expect(reopened.currentState.items.map(\.isDone) == [false, true])
+    reopened.dispatch(.add("New"))
+    #expect(reopened.currentState.items.last?.title == "New")
+    #expect(reopened.currentState.items.last?.isSaved == true)
+  }
+
+  @Test func filtersShowOnlySomeItems() throws {
+    let store = try makeStore(nil)
+    store.dispatch(.add("a"))
+    store.dispatch(.add("b"))
+    store.dispatch(.toggle(1))
+    store.dispatch(.setFilter(.done))
+    #expect(store.currentState.visibleItems.map(\.title) == ["a"])
+    store.dispatch(.setFilter(.active))
+    #expect(store.currentState.visibleItems.map(\.title) == ["b"])
+  }
+
+  @Test func aCorruptFileGetsAClearMessageAndIsLeftAsItIs() throws {
+    let garbage = Data(repeating: 0x42, count: 4096)
+    try garbage.write(to: URL(fileURLWithPath: path()))
+    let error = #expect(throws: TodoDatabaseError.self) {
+      let database = try TodoDatabase(path: path())
+      _ = try database.load()
+    }
+    #expect(error?.description.contains("Cannot") == true)
+    #expect(error?.description.contains("Move the file aside") == true)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path())) == garbage)
+
+    // The program then runs without a file: it keeps working and says nothing is saved.
+    let store = Store(
+      initial: TodoState(problem: error?.description), reducer: todoReducer,
+      middlewares: [todoPersistence(nil, unavailable: "the file could not be opened")])
+    store.dispatch(.add("still works"))
+    #expect(store.currentState.items.map(\.title) == ["still works"])
+    #expect(store.currentState.items.first?.isSaved == false)
+    #expect(store.currentState.problem?.contains("Not saved") == true)
+  }
+
+  @Test func aFullDiskKeepsItemsUnsavedThenSavesThemWhenThereIsRoom() throws {
+    // A file capped at a few pages stands in for a full disk.
+    let database = try TodoDatabase(path: path(), maxPageCount: 3)
+    let store = try makeStore(database)
+    let long = String(repeating: "x", count: 3_000)
+    for index in 1...5 { store.dispatch(.add("\(index) \(long)")) }
+    let state = store.currentState
+    #expect(state.items.count == 5)
+    #expect(state.items.contains { !$0.isSaved })
+    #expect(state.problem?.contains("full") == true)
+    #expect(state.problem?.contains("Free some disk space") == true)
+
+    // Nothing acknowledged is lost: every item marked saved is in the file.
+    let acknowledged = state.items.filter(\.isSaved).map(\.id)
+    let inFile = try TodoDatabase(path: path()).load().map(\.id)
+    #expect(Set(acknowledged).isSubset(of: Set(inFile)))
+
+    // Room again: deleting items frees pages (deletes go through on a full disk), and the
+    // next change saves the item left unsaved.
+    let kept = try #require(state.items.first { !$0.isSaved })
+    for item in state.items where item.id != kept.id { store.dispatch(.delete(item.id)) }
+    #expect(store.currentState.items.map(\.id) == [kept.id])
+    #expect(store.currentState.items.allSatisfy { $0.isSaved })
+    #expect(store.currentState.problem == nil)
+    #expect(try TodoDatabase(path: path()).load().map(\.id) == [kept.id])
+  }
+
+  @Test func typedLinesBecomeActions() {
+    #expect(TodoScreen.command(for: "a Buy milk") == .add("Buy milk"))
+    #expect(TodoScreen.command(for: " t 2 ") == .toggle(2))
+    #expect(TodoScreen.command(for: "d 3") == .delete(3))
+    #expect(TodoScreen.command(for: "f done") == .setFilter(.done))
+    #expect(TodoScreen.command(for: "q") == nil)
+    guard case .invalidCommand(let message) = TodoScreen.command(for: "t two") else {
+      Issue.record("a bad number should be an invalid command")
+      return
+    }
+    #expect(message.contains("t 1"))
+  }
+
+  @Test func unknownItemNumbersAreExplained() throws {
+    let store = try makeStore(nil)
+    store.dispatch(.toggle(9))
+    #expect(store.currentState.problem == "There is no item 9; use a number from the list.")
+  }
+}
