@@ -16,6 +16,9 @@ public enum ReactorIssue<Action: Sendable>: Sendable, CustomStringConvertible {
   case stubStateWhileDisabled
   /// A `transform` hook used an operator the engine cannot apply to its upstream.
   case unsupportedTransform(String)
+  /// An action was dispatched to a scoped store whose part of the state is gone (`nil`): the
+  /// screen outlived its state. The action still reached the root store's reducer.
+  case dispatchedToMissingState(Action)
 
   /// A sentence that says what happened and how to fix it.
   public var description: String {
@@ -34,6 +37,10 @@ public enum ReactorIssue<Action: Sendable>: Sendable, CustomStringConvertible {
         + "stub.isEnabled = true first."
     case .unsupportedTransform(let problem):
       return "a transform hook: \(problem)."
+    case .dispatchedToMissingState(let action):
+      return "\(action) was dispatched to a scoped store whose state is nil (its part of the "
+        + "tree is gone); it was passed to the root store anyway. End the screen's bindings "
+        + "when its state goes away, or check currentState before dispatching."
     }
   }
 }

@@ -14,14 +14,26 @@
 /// Thread rules: as the root store's; a scoped store keeps its root alive.
 public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
   let scope: any StoreScope<State, Action>
+  /// For a scope over an optional part: whether the part exists.
+  let isPresent: (@Sendable (State) -> Bool)?
 
-  init(_ scope: any StoreScope<State, Action>) { self.scope = scope }
+  init(_ scope: any StoreScope<State, Action>, isPresent: (@Sendable (State) -> Bool)? = nil) {
+    self.scope = scope
+    self.isPresent = isPresent
+  }
 
   /// The scoped part of the root store's current state.
   public var currentState: State { scope.currentState }
 
   /// Dispatches `action` through the root store, wrapped in the cases that lead to this scope.
-  public func dispatch(_ action: Action) { scope.dispatch(action) }
+  ///
+  /// For a scope made with `scope(optional:action:)` whose part is `nil`, the action is still
+  /// dispatched, and reported (``ReactorIssue/dispatchedToMissingState(_:)``) through the root
+  /// store's `report`.
+  public func dispatch(_ action: Action) {
+    if let isPresent, !isPresent(scope.currentState) { scope.reportMissingState(action) }
+    scope.dispatch(action)
+  }
 
   /// Calls `body` with the value at `keyPath` of this part now, then each time it changes;
   /// repeats skipped, other parts' changes never seen.
@@ -49,6 +61,22 @@ extension ScopedStore where State: Equatable {
 }
 
 extension Store {
+  /// A store over an optional part of the state (a screen's state that exists only while the
+  /// screen does): its state is `nil` when the part is gone, and a dispatch then is reported.
+  ///
+  /// ```swift
+  /// let detail = store.scope(optional: \.detail, action: AppAction.detail)
+  /// detail.observe(\.?.title) { title in render(title) }.store(in: bag)
+  /// ```
+  public func scope<ChildState: Sendable, ChildAction: Sendable>(
+    optional toChildState: KeyPath<State, ChildState?> & Sendable,
+    action fromChildAction: @escaping @Sendable (ChildAction) -> Action
+  ) -> ScopedStore<ChildState?, ChildAction> {
+    ScopedStore(
+      PartScope(parent: self, path: toChildState, embed: fromChildAction),
+      isPresent: { $0 != nil })
+  }
+
   /// A store over the part of the state at `toChildState`, whose actions are wrapped by
   /// `fromChildAction` (typically a case of the action enum) and dispatched through this store.
   ///
@@ -72,10 +100,14 @@ protocol StoreScope<State, Action>: Sendable {
   func observe<Value: Equatable>(
     _ keyPath: KeyPath<State, Value>, _ body: @escaping @Sendable (Value) -> Void
   ) -> Observation
+  /// Reports, through the root store, an action dispatched to a part that is gone.
+  func reportMissingState(_ action: Action)
 }
 
 /// A root store is the outermost scope.
-extension Store: StoreScope {}
+extension Store: StoreScope {
+  func reportMissingState(_ action: Action) { report(.dispatchedToMissingState(action)) }
+}
 
 /// A part of a parent scope (a root store or another scope).
 struct PartScope<ParentState: Sendable, ParentAction: Sendable, State: Sendable, Action: Sendable>:
@@ -87,6 +119,7 @@ struct PartScope<ParentState: Sendable, ParentAction: Sendable, State: Sendable,
 
   var currentState: State { parent.currentState[keyPath: path] }
   func dispatch(_ action: Action) { parent.dispatch(embed(action)) }
+  func reportMissingState(_ action: Action) { parent.reportMissingState(embed(action)) }
   func observe<Value: Equatable>(
     _ keyPath: KeyPath<State, Value>, _ body: @escaping @Sendable (Value) -> Void
   ) -> Observation {
