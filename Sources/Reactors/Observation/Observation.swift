@@ -2,6 +2,10 @@
 /// or when the token is released, so keep it (in a ``CancelBag``, or a property) for as long
 /// as you want to observe.
 ///
+/// A token held only in a local constant may be released right after its last use, before the
+/// end of the scope, in optimized builds: `_ = token` does not keep it. Store it, or wrap the
+/// code that needs it in `withExtendedLifetime(token) { ... }`.
+///
 /// Thread rules: `cancel()` may be called from any thread, any number of times. After it
 /// returns, the observer is not called again, except by a delivery already running on another
 /// thread.

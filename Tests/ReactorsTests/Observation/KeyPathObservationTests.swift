@@ -25,7 +25,7 @@ import Testing
     }
     reactor.send(.increment)
     #expect(calls.current == Array(0..<100))
-    _ = observations
+    withExtendedLifetime(observations) {}
   }
 
   @Test func everyStateObserversAreCalledInOrderOnEveryChange() {

@@ -54,7 +54,7 @@ import Testing
     reactor.send(.increment)
     #expect(seen.current == [0, 0, 1, 100, 2, 200])
     #expect(reactor.currentState.count == 2)
-    _ = (first, second)
+    withExtendedLifetime((first, second)) {}
   }
 
   @Test func anActionSentFromReduceIsQueuedAndReported() {

@@ -40,7 +40,7 @@ let screensReducer: MutatingReducer<Screens, ScreensAction> = { state, action in
     store.dispatch(.close)
     #expect(detail.currentState == nil)
     #expect(titles.current == ["", "Hello", nil])
-    _ = observation
+    withExtendedLifetime(observation) {}
   }
 
   @Test func aDispatchAfterThePartIsGoneIsReportedAndStillReachesTheRoot() {

@@ -84,7 +84,7 @@ let shopReducer: MutatingReducer<ShopState, ShopAction> = combineReducers(
     cart.dispatch(.apply(coupon: "SPRING"))
     #expect(carts.current.map(\.items) == [[], ["fig"], ["fig"]])
     #expect(coupons.current == [nil, "SPRING"])
-    _ = (whole, coupon)
+    withExtendedLifetime((whole, coupon)) {}
   }
 
   @Test func scopesCompose() {
@@ -101,6 +101,6 @@ let shopReducer: MutatingReducer<ShopState, ShopAction> = combineReducers(
     cart.dispatch(.add("kiwi"))
     #expect(store.currentState.shop.cart.items == ["kiwi"])
     #expect(counts.current == [0, 1])
-    _ = observation
+    withExtendedLifetime(observation) {}
   }
 }

@@ -89,7 +89,7 @@ struct Failure: Error {}
     store.dispatch(.increment)
     // The observer's dispatch was queued before the middleware ran.
     #expect(store.currentState.log == ["from observer", "follow-up"])
-    _ = observation
+    withExtendedLifetime(observation) {}
   }
 
   @Test func asyncMiddlewareDispatchesWhenItsWorkEnds() async {
@@ -182,7 +182,7 @@ struct Failure: Error {}
     for _ in 0..<100 { store.dispatch(.increment) }
     store.dispatch(.setTitle("done"))
     #expect(titles.current == ["", "done"])
-    _ = observation
+    withExtendedLifetime(observation) {}
   }
 
   @Test func theStateSequenceStartsWithTheCurrentState() async {

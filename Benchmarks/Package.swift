@@ -1,0 +1,20 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// A plain release-mode harness, not a benchmark framework: every scenario times a loop of up to
+// millions of operations, so a framework's per-sample overhead buys nothing, and CI builds it
+// with no dependency beyond the library.
+let package = Package(
+  name: "ReactorsBenchmarks",
+  platforms: [.macOS(.v13)],
+  dependencies: [.package(name: "Reactors", path: "..")],
+  targets: [
+    // glibc's heap statistics (mallinfo2), which Swift's Glibc module does not export.
+    .target(name: "HeapStatistics"),
+    .executableTarget(
+      name: "ReactorsBenchmarks",
+      dependencies: [.product(name: "Reactors", package: "Reactors"), "HeapStatistics"],
+      swiftSettings: [.swiftLanguageMode(.v6), .treatAllWarnings(as: .error)]
+    ),
+  ]
+)

@@ -1,0 +1,166 @@
+import Foundation
+import Reactors
+
+/// Scenario 1: synchronous sends with no observers, against a loop calling the same reduce.
+func synchronousSends(count: Int) -> [Row] {
+  let baseline = fastest {
+    var state = BenchState()
+    for _ in 0..<count { benchReduce(&state, .increment) }
+    blackHole(state)
+  }
+  let reactor = CounterReactor()
+  let sends = fastest { for _ in 0..<count { reactor.send(.increment) } }
+  let store = Store(initial: BenchState(), reducer: benchReduce)
+  let dispatches = fastest { for _ in 0..<count { store.dispatch(.increment) } }
+  let baselineRate = rate(count, in: baseline)
+  return [("Reactor.send", sends), ("Store.dispatch", dispatches)].map { name, time in
+    let ratio = rate(count, in: time) / baselineRate
+    return Row(
+      scenario: "1. \(name), no observers (\(formatNanos(time, per: count)))",
+      reactors: formatRate(rate(count, in: time)), baseline: formatRate(baselineRate),
+      ratio: ratio, target: "≥ 0.04 (1/25)", isMet: ratio >= 1.0 / 25)
+  }
+}
+
+/// Scenario 2: 100 observers of the changing field, and of a field that never changes.
+func observedSends(count: Int) -> [Row] {
+  let quiet = CounterReactor()
+  let alone = fastest { for _ in 0..<count { quiet.send(.increment) } }
+
+  let watched = CounterReactor()
+  let calls = CallCount()
+  let counters = (0..<100).map { _ in watched.observe(\.count) { _ in calls.increment() } }
+  let changing = withExtendedLifetime(counters) {
+    fastest { for _ in 0..<count { watched.send(.increment) } }
+  }
+  precondition(calls.value == 100 * (5 * count + 1), "every observer is called on every change")
+
+  let unwatched = CounterReactor()
+  let titles = (0..<100).map { _ in unwatched.observe(\.title) { blackHole($0) } }
+  let unchanged = withExtendedLifetime(titles) {
+    fastest { for _ in 0..<count { unwatched.send(.increment) } }
+  }
+
+  let changingRate = rate(count, in: changing)
+  let slowdown = unchanged.seconds / alone.seconds
+  return [
+    Row(
+      scenario: "2. 100 observers of the changing field",
+      reactors: formatRate(changingRate), baseline: "-", ratio: changingRate / 2_000_000,
+      target: "≥ 2 M/s", isMet: changingRate >= 2_000_000),
+    Row(
+      scenario: "2. 100 observers of an unchanged field (time vs none)",
+      reactors: formatRate(rate(count, in: unchanged)),
+      baseline: formatRate(rate(count, in: alone)), ratio: slowdown, target: "≤ 2×",
+      isMet: slowdown <= 2),
+  ]
+}
+
+/// Scenario 3: one append per action; the exponent of time at each doubling of n.
+func growth() -> [Row] {
+  let sizes = [10_000, 20_000, 40_000, 80_000]
+  func exponents(_ run: (Int) -> Void) -> [Double] {
+    let times = sizes.map { n in fastest(runs: 9) { run(n) }.seconds }
+    return zip(times, times.dropFirst()).map { log2($1 / $0) }
+  }
+  let inPlace = exponents { n in
+    let reactor = CounterReactor()
+    for value in 0..<n { reactor.send(.append(value)) }
+  }
+  let returning = exponents { n in
+    let reactor = ReturningReactor()
+    for value in 0..<n { reactor.send(.append(value)) }
+  }
+  let worst = inPlace.max() ?? 0
+  return [
+    Row(
+      scenario: "3. appends, inout reduce: exponent per doubling",
+      reactors: inPlace.map(rounded).joined(separator: ", "), baseline: "1.0 (linear)",
+      ratio: worst, target: "≤ 1.1", isMet: worst <= 1.1),
+    Row(
+      scenario: "3. appends, returning reduce: exponent per doubling",
+      reactors: returning.map(rounded).joined(separator: ", "), baseline: "1.0 (linear)",
+      ratio: returning.max() ?? 0, target: "(documented: copies)", isMet: nil),
+  ]
+}
+
+/// Scenario 4: heap per idle reactor with one observer, and the time to create one.
+func idleReactors(count: Int) -> [Row] {
+  var reactors: [CounterReactor] = []
+  var observations: [Observation] = []
+  reactors.reserveCapacity(count)
+  observations.reserveCapacity(count)
+  let before = heapBytesInUse()
+  let start = ContinuousClock.now
+  for _ in 0..<count {
+    let reactor = CounterReactor()
+    observations.append(reactor.observe(\.count) { blackHole($0) })
+    reactors.append(reactor)
+  }
+  let creation = ContinuousClock.now - start
+  let after = heapBytesInUse()
+  withExtendedLifetime((reactors, observations)) {}
+  var perReactor: Double?
+  if let before, let after { perReactor = Double(after - before) / Double(count) }
+  let nanos = creation.seconds * 1e9 / Double(count)
+  return [
+    Row(
+      scenario: "4. heap per idle reactor with one observer",
+      reactors: perReactor.map { "\(Int($0)) B" } ?? "n/a", baseline: "-",
+      ratio: (perReactor ?? 0) / 1024, target: "≤ 1 KB",
+      isMet: perReactor.map { $0 <= 1024 }),
+    Row(
+      scenario: "4. time to create one (with its observer)", reactors: "\(rounded(nanos)) ns",
+      baseline: "-", ratio: nanos / 1000, target: "≤ 1 µs", isMet: nanos <= 1000),
+  ]
+}
+
+/// Scenario 5: actions in sequence whose effect yields its mutation from a `.run` task,
+/// against the same number of `await Task { }.value` round trips.
+func asyncEffects(count: Int) async -> [Row] {
+  let baseline = await fastest(runs: 3) {
+    for _ in 0..<count { await Task {}.value }
+  }
+  let reactor = AsyncReactor()
+  var states = reactor.state.makeAsyncIterator()
+  _ = await states.next()
+  let effects = await fastest(runs: 3) {
+    for _ in 0..<count {
+      reactor.send(.tick)
+      _ = await states.next()
+    }
+  }
+  let ratio = effects.seconds / baseline.seconds
+  return [
+    Row(
+      scenario: "5. async effect round trip (time vs Task round trip)",
+      reactors: formatNanos(effects, per: count), baseline: formatNanos(baseline, per: count),
+      ratio: ratio, target: "≤ 2×", isMet: ratio <= 2)
+  ]
+}
+
+/// Scenario 6: two threads sending at once, against one thread sending as many.
+func contention(perThread: Int) -> [Row] {
+  let alone = CounterReactor()
+  let single = fastest(runs: 3) { for _ in 0..<(2 * perThread) { alone.send(.increment) } }
+  let shared = CounterReactor()
+  let contended = fastest(runs: 3) {
+    let group = DispatchGroup()
+    for _ in 0..<2 {
+      group.enter()
+      Thread {
+        for _ in 0..<perThread { shared.send(.increment) }
+        group.leave()
+      }.start()
+    }
+    group.wait()
+  }
+  let ratio = rate(2 * perThread, in: contended) / rate(2 * perThread, in: single)
+  return [
+    Row(
+      scenario: "6. 2 threads × \(perThread / 1_000_000) M sends (rate vs one thread)",
+      reactors: formatRate(rate(2 * perThread, in: contended)),
+      baseline: formatRate(rate(2 * perThread, in: single)), ratio: ratio,
+      target: "(reported)", isMet: nil)
+  ]
+}
