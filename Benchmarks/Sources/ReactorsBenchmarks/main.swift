@@ -1,5 +1,15 @@
+import Foundation
+
 // Runs every scenario in one process and prints one table: Reactors, the raw baseline measured
 // in the same run, their ratio, the target and whether it is met.
+
+// `--profile send` only sends (for valgrind --tool=callgrind): no table.
+if CommandLine.arguments.contains("--profile") {
+  let reactor = CounterReactor()
+  for _ in 0..<100_000 { reactor.send(.increment) }
+  print(reactor.currentState.count)
+  exit(0)
+}
 
 let quick = CommandLine.arguments.contains("--quick")
 let scale = quick ? 10 : 1

@@ -38,6 +38,12 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   func submit(_ work: Work<R>, from reactor: R) {
     lock.lock()
     defer { lock.unlock() }
+    submitLocked(work, reactor)
+  }
+
+  /// ``submit(_:from:)`` with the lock already held.
+  @inlinable
+  func submitLocked(_ work: Work<R>, _ reactor: R) {
     if core.pointee.state == nil { start(reactor) }
     switch core.pointee.phase {
     case .idle:
@@ -53,7 +59,8 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     }
   }
 
-  /// Sends an action: recorded when the stub is on, processed otherwise.
+  /// Sends an action: recorded when the stub is on, processed otherwise. One lock, and on the
+  /// common path (nothing queued, `mutate` returns `.just` or `.none`) no `Work` value at all.
   @inlinable
   func send(_ action: R.Action, from reactor: R) {
     lock.lock()
@@ -62,7 +69,13 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
       core.pointee.stubActions.append(action)
       return
     }
-    submit(.action(action, staged: false), from: reactor)
+    guard core.pointee.phase == .idle, core.pointee.state != nil else {
+      return submitLocked(.action(action, staged: false), reactor)
+    }
+    core.pointee.phase = .processing
+    processAction(action, staged: false, reactor)
+    if !core.pointee.queue.isEmpty { drain(reactor) }
+    core.pointee.phase = .idle
   }
 
   /// The state the outside sees.
@@ -84,17 +97,8 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   @inlinable
   func process(_ work: Work<R>, _ reactor: R) {
     switch work {
-    case .action(var action, let staged):
-      if !staged, let stage = core.pointee.actionStage {
-        guard let transformed = stage(action) else { return }
-        action = transformed
-      }
-      let effect = reactor.mutate(action: action)
-      let rest = effect.startSynchronously(
-        emit: { apply($0, staged: false, reactor) },
-        cancel: { cancelEffects(id: $0) },
-        launch: { part, id in launch(part, id: id, host: mutationHost(reactor, origin: action)) })
-      if let rest { launchMutations(rest, origin: action, reactor) }
+    case .action(let action, let staged):
+      processAction(action, staged: staged, reactor)
     case .mutation(let mutation, let staged):
       if core.pointee.stubIsEnabled { return }
       apply(mutation, staged: staged, reactor)
@@ -102,6 +106,30 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
       core.pointee.state = state
       if core.pointee.stateStage != nil { core.pointee.published = state }
       notifyObservers()
+    }
+  }
+
+  /// Runs `mutate` and starts its effect: `.just` and `.none` directly, the rest through the
+  /// effect interpreter.
+  @inlinable
+  func processAction(_ action: R.Action, staged: Bool, _ reactor: R) {
+    var action = action
+    if !staged, let stage = core.pointee.actionStage {
+      guard let transformed = stage(action) else { return }
+      action = transformed
+    }
+    let effect = reactor.mutate(action: action)
+    switch effect.operation {
+    case .just(let mutation):
+      apply(mutation, staged: false, reactor)
+    case .none:
+      return
+    default:
+      let rest = effect.startSynchronously(
+        emit: { apply($0, staged: false, reactor) },
+        cancel: { cancelEffects(id: $0) },
+        launch: { part, id in launch(part, id: id, host: mutationHost(reactor, origin: action)) })
+      if let rest { launchMutations(rest, origin: action, reactor) }
     }
   }
 
