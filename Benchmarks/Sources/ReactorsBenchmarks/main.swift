@@ -1,13 +1,24 @@
 import Foundation
+import Reactors
 
 // Runs every scenario in one process and prints one table: Reactors, the raw baseline measured
 // in the same run, their ratio, the target and whether it is met.
 
-// `--profile send` only sends (for valgrind --tool=callgrind): no table.
-if CommandLine.arguments.contains("--profile") {
-  let reactor = CounterReactor()
-  for _ in 0..<100_000 { reactor.send(.increment) }
-  print(reactor.currentState.count)
+// `--profile send|dispatch|observers` only sends (for valgrind --tool=callgrind): no table.
+if let index = CommandLine.arguments.firstIndex(of: "--profile") {
+  let what = CommandLine.arguments.dropFirst(index + 1).first ?? "send"
+  if what == "dispatch" {
+    let store = Store(initial: BenchState(), reducer: benchReduce)
+    for _ in 0..<100_000 { store.dispatch(.increment) }
+    print(store.currentState.count)
+  } else {
+    let reactor = CounterReactor()
+    let titles = (0..<(what == "observers" ? 100 : 0)).map { _ in
+      reactor.observe(\.title) { blackHole($0) }
+    }
+    for _ in 0..<100_000 { reactor.send(.increment) }
+    withExtendedLifetime(titles) { print(reactor.currentState.count) }
+  }
   exit(0)
 }
 

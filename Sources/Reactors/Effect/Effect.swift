@@ -37,17 +37,20 @@ public struct Effect<Output: Sendable>: Sendable {
     case just(Output)
     case concat([Effect])
     case merge([Effect])
-    case run(TaskPriority?, @Sendable (Send<Output>) async throws -> Void)
+    // Cases whose payloads hold resilient standard-library types (TaskPriority, Task,
+    // AnyHashable) are indirect: boxed, they keep the enum's layout fixed, so building and
+    // matching `.just` compiles to plain code instead of runtime enum calls.
+    indirect case run(TaskPriority?, @Sendable (Send<Output>) async throws -> Void)
     case deferred(@Sendable () -> Effect)
     indirect case delay(Effect, Duration, Sleep)
     indirect case catching(Effect, @Sendable (any Error) -> Effect)
     indirect case cancellable(Effect, id: EffectID, cancelInFlight: Bool)
-    case cancel(id: EffectID)
+    indirect case cancel(id: EffectID)
     /// The stream a `transform` hook receives, with the element-wise stage applied so far
     /// (`nil` is the identity, so a hook that is not overridden costs nothing).
     case upstream((@Sendable (Output) -> Output?)?)
     /// A cancellable part already launched under its id; running this awaits it.
-    case join(Task<Void, any Error>)
+    indirect case join(Task<Void, any Error>)
   }
 }
 

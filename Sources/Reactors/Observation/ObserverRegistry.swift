@@ -60,8 +60,8 @@ struct ObserverRegistry<State> {
   /// Tells every observer about a new state: observers of every state first, then the
   /// key-path groups whose value changed, each in the order they were added.
   @inlinable
-  func notify(_ state: State) {
-    for entry in everyState { entry.body(state) }
+  func notify(_ state: UnsafePointer<State>) {
+    for entry in everyState { entry.body(state.pointee) }
     for group in groups { group.deliver(state) }
   }
 
@@ -82,7 +82,7 @@ struct ObserverRegistry<State> {
 class KeyPathGroup<State> {
   let keyPath: AnyKeyPath
   init(keyPath: AnyKeyPath) { self.keyPath = keyPath }
-  @usableFromInline func deliver(_ state: State) {}
+  @usableFromInline func deliver(_ state: UnsafePointer<State>) {}
   func remove(_ id: UInt64) -> Bool { false }
   var isEmpty: Bool { true }
 }
@@ -90,20 +90,33 @@ class KeyPathGroup<State> {
 @usableFromInline
 final class ValueGroup<State, Value: Equatable>: KeyPathGroup<State> {
   let path: KeyPath<State, Value>
-  var last: Value
-  var subscribers: [(id: UInt64, body: @Sendable (Value) -> Void)] = []
+  /// Where the value lives inside the state, for a stored property: read directly, without
+  /// the key path machinery. `nil` for a computed path.
+  let offset: Int?
+  fileprivate var last: Value
+  fileprivate var subscribers: [(id: UInt64, body: @Sendable (Value) -> Void)] = []
 
   init(_ path: KeyPath<State, Value>, last: Value) {
     self.path = path
+    self.offset = MemoryLayout<State>.offset(of: path)
     self.last = last
     super.init(keyPath: path)
   }
 
-  @usableFromInline override func deliver(_ state: State) {
-    let value = state[keyPath: path]
+  @usableFromInline override func deliver(_ state: UnsafePointer<State>) {
+    let value =
+      if let offset {
+        UnsafeRawPointer(state).load(fromByteOffset: offset, as: Value.self)
+      } else {
+        state.pointee[keyPath: path]
+      }
     guard value != last else { return }
     last = value
-    for subscriber in subscribers { subscriber.body(value) }
+    // A copy: a subscriber may add or remove subscribers while this loop runs.
+    let current = subscribers
+    current.withUnsafeBufferPointer { subscribers in
+      for index in subscribers.indices { subscribers[index].body(value) }
+    }
   }
 
   override func remove(_ id: UInt64) -> Bool {
