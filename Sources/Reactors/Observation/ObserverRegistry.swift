@@ -11,9 +11,9 @@ struct ObserverRegistry<State> {
     let finish: (@Sendable () -> Void)?
   }
 
-  private var nextID: UInt64 = 0
+  @usableFromInline var nextID: UInt64 = 0
   @usableFromInline private(set) var everyState: [Entry] = []
-  @usableFromInline private(set) var groups: [KeyPathGroup<State>] = []
+  @usableFromInline var groups: [KeyPathGroup<State>] = []
 
   @usableFromInline init() {}
 
@@ -30,19 +30,31 @@ struct ObserverRegistry<State> {
   }
 
   /// Adds an observer of one key path; returns its id and the group's current value.
+  ///
+  /// `@inlinable`, so the group's delivery is compiled for the concrete state and value types
+  /// in the module that observes: no generic key-path or value-witness calls per change.
+  @inlinable
   mutating func add<Value: Equatable>(
     _ keyPath: KeyPath<State, Value>, current state: State,
     _ body: @escaping @Sendable (Value) -> Void
   ) -> (id: UInt64, current: Value) {
-    nextID += 1
-    if let group = groups.first(where: { $0.keyPath == keyPath }) as? ValueGroup<State, Value> {
-      group.subscribers.append((nextID, body))
-      return (nextID, group.last)
+    let id = makeID()
+    if let index = groups.firstIndex(where: { $0.keyPath == keyPath }),
+      let group = groups[index].storage as? ValueGroup<State, Value>
+    {
+      group.subscribers.pointee.append((id, body))
+      return (id, group.last.pointee)
     }
     let group = ValueGroup(keyPath, last: state[keyPath: keyPath])
-    group.subscribers.append((nextID, body))
-    groups.append(group)
-    return (nextID, group.last)
+    group.subscribers.pointee.append((id, body))
+    groups.append(KeyPathGroup(keyPath: keyPath, storage: group, deliver: group.deliver))
+    return (id, group.last.pointee)
+  }
+
+  @usableFromInline
+  mutating func makeID() -> UInt64 {
+    nextID += 1
+    return nextID
   }
 
   /// Removes an observer; a group left empty goes too.
@@ -51,8 +63,8 @@ struct ObserverRegistry<State> {
       everyState.remove(at: index)
       return
     }
-    for (index, group) in groups.enumerated() where group.remove(id) {
-      if group.isEmpty { groups.remove(at: index) }
+    for (index, group) in groups.enumerated() where group.storage.remove(id) {
+      if group.storage.isEmpty { groups.remove(at: index) }
       return
     }
   }
@@ -62,7 +74,9 @@ struct ObserverRegistry<State> {
   @inlinable
   func notify(_ state: UnsafePointer<State>) {
     for entry in everyState { entry.body(state.pointee) }
-    for group in groups { group.deliver(state) }
+    groups.withUnsafeBufferPointer { groups in
+      for index in groups.indices { groups[index].deliver(state) }
+    }
   }
 
   /// Empties the registry and returns what to call to end the observers' streams.
@@ -75,55 +89,90 @@ struct ObserverRegistry<State> {
   }
 }
 
-/// The observers of one key path, sharing one comparison per change.
-///
-/// Lives inside the engine's lock: only the processing thread calls ``deliver(_:)``.
+/// One observed key path: its delivery, compiled for the concrete types, and its storage.
 @usableFromInline
-class KeyPathGroup<State> {
-  let keyPath: AnyKeyPath
-  init(keyPath: AnyKeyPath) { self.keyPath = keyPath }
-  @usableFromInline func deliver(_ state: UnsafePointer<State>) {}
+struct KeyPathGroup<State> {
+  @usableFromInline let keyPath: AnyKeyPath
+  @usableFromInline let storage: AnyValueGroup
+  @usableFromInline let deliver: (UnsafePointer<State>) -> Void
+
+  @inlinable
+  init(
+    keyPath: AnyKeyPath, storage: AnyValueGroup,
+    deliver: @escaping (UnsafePointer<State>) -> Void
+  ) {
+    self.keyPath = keyPath
+    self.storage = storage
+    self.deliver = deliver
+  }
+}
+
+/// The subscribers of one key path, seen without its types (to remove one).
+@usableFromInline
+class AnyValueGroup {
+  @usableFromInline init() {}
   func remove(_ id: UInt64) -> Bool { false }
   var isEmpty: Bool { true }
 }
 
+/// The subscribers of one key path and its last value, sharing one comparison per change.
+///
+/// Lives inside the engine's lock: only the processing thread delivers. The last value and
+/// the subscribers live behind pointers the group owns, so reading them costs no dynamic
+/// exclusivity check.
 @usableFromInline
-final class ValueGroup<State, Value: Equatable>: KeyPathGroup<State> {
-  let path: KeyPath<State, Value>
+final class ValueGroup<State, Value: Equatable>: AnyValueGroup {
+  @usableFromInline typealias Subscriber = (id: UInt64, body: @Sendable (Value) -> Void)
+
+  @usableFromInline let path: KeyPath<State, Value>
   /// Where the value lives inside the state, for a stored property: read directly, without
   /// the key path machinery. `nil` for a computed path.
-  let offset: Int?
-  fileprivate var last: Value
-  fileprivate var subscribers: [(id: UInt64, body: @Sendable (Value) -> Void)] = []
+  @usableFromInline let offset: Int?
+  @usableFromInline let last: UnsafeMutablePointer<Value>
+  @usableFromInline let subscribers: UnsafeMutablePointer<[Subscriber]>
 
+  @inlinable
   init(_ path: KeyPath<State, Value>, last: Value) {
     self.path = path
     self.offset = MemoryLayout<State>.offset(of: path)
-    self.last = last
-    super.init(keyPath: path)
+    self.last = .allocate(capacity: 1)
+    self.last.initialize(to: last)
+    self.subscribers = .allocate(capacity: 1)
+    self.subscribers.initialize(to: [])
   }
 
-  @usableFromInline override func deliver(_ state: UnsafePointer<State>) {
+  deinit {
+    last.deinitialize(count: 1)
+    last.deallocate()
+    subscribers.deinitialize(count: 1)
+    subscribers.deallocate()
+  }
+
+  /// Reads the value; when it changed, calls every subscriber in order.
+  @inlinable
+  func deliver(_ state: UnsafePointer<State>) {
     let value =
       if let offset {
         UnsafeRawPointer(state).load(fromByteOffset: offset, as: Value.self)
       } else {
         state.pointee[keyPath: path]
       }
-    guard value != last else { return }
-    last = value
+    guard value != last.pointee else { return }
+    last.pointee = value
     // A copy: a subscriber may add or remove subscribers while this loop runs.
-    let current = subscribers
+    let current = subscribers.pointee
     current.withUnsafeBufferPointer { subscribers in
       for index in subscribers.indices { subscribers[index].body(value) }
     }
   }
 
   override func remove(_ id: UInt64) -> Bool {
-    guard let index = subscribers.firstIndex(where: { $0.id == id }) else { return false }
-    subscribers.remove(at: index)
+    guard let index = subscribers.pointee.firstIndex(where: { $0.id == id }) else {
+      return false
+    }
+    subscribers.pointee.remove(at: index)
     return true
   }
 
-  override var isEmpty: Bool { subscribers.isEmpty }
+  override var isEmpty: Bool { subscribers.pointee.isEmpty }
 }

@@ -15,6 +15,7 @@ extension Reactor {
   /// reactor.observe(\.isLoading) { isLoading in spinner.isAnimating = isLoading }
   ///   .store(in: bag)
   /// ```
+  @inlinable
   public func observe<Value: Equatable>(
     _ keyPath: KeyPath<State, Value>, _ body: @escaping @Sendable (Value) -> Void
   ) -> Observation {
@@ -64,6 +65,7 @@ extension ReactorStorage {
     return Observation { [weak self] in self?.removeObserver(id) }
   }
 
+  @inlinable
   func observe<Value: Equatable>(
     _ keyPath: KeyPath<R.State, Value>, from reactor: R,
     _ body: @escaping @Sendable (Value) -> Void
@@ -77,6 +79,7 @@ extension ReactorStorage {
     return Observation { [weak self] in self?.removeObserver(id) }
   }
 
+  @usableFromInline
   func removeObserver(_ id: UInt64) {
     lock.lock()
     defer { lock.unlock() }
