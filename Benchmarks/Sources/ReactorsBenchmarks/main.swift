@@ -13,8 +13,9 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile") {
     print(store.currentState.count)
   } else {
     let reactor = CounterReactor()
-    let titles = (0..<(what == "observers" ? 100 : 0)).map { _ in
-      reactor.observe(\.title) { blackHole($0) }
+    let titles = (0..<(what == "send" ? 0 : 100)).map { _ in
+      what == "changing"
+        ? reactor.observe(\.count) { blackHole($0) } : reactor.observe(\.title) { blackHole($0) }
     }
     for _ in 0..<100_000 { reactor.send(.increment) }
     withExtendedLifetime(titles) { print(reactor.currentState.count) }
