@@ -113,11 +113,8 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   /// effect interpreter.
   @inlinable
   func processAction(_ action: R.Action, staged: Bool, _ reactor: R) {
-    var action = action
-    if !staged, let stage = core.pointee.actionStage {
-      guard let transformed = stage(action) else { return }
-      action = transformed
-    }
+    guard let action = staged ? action : passed(action, through: core.pointee.actionStage)
+    else { return }
     let effect = reactor.mutate(action: action)
     switch effect.operation {
     case .just(let mutation):
@@ -125,21 +122,23 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     case .none:
       return
     default:
-      let rest = effect.startSynchronously(
-        emit: { apply($0, staged: false, reactor) },
-        cancel: { cancelEffects(id: $0) },
-        launch: { part, id in launch(part, id: id, host: mutationHost(reactor, origin: action)) })
-      if let rest { launchMutations(rest, origin: action, reactor) }
+      start(
+        effect, emit: { apply($0, staged: false, reactor) },
+        host: mutationHost(reactor, origin: action))
     }
+  }
+
+  /// `value` after a `transform` hook's element-wise stage; `nil` when the stage drops it.
+  @inlinable
+  func passed<Value>(_ value: Value, through stage: ((Value) -> Value?)?) -> Value? {
+    guard let stage else { return value }
+    return stage(value)
   }
 
   @inlinable
   func apply(_ mutation: R.Mutation, staged: Bool, _ reactor: R) {
-    var mutation = mutation
-    if !staged, let stage = core.pointee.mutationStage {
-      guard let transformed = stage(mutation) else { return }
-      mutation = transformed
-    }
+    guard let mutation = staged ? mutation : passed(mutation, through: core.pointee.mutationStage)
+    else { return }
     core.pointee.phase = .reducing
     reactor.reduce(state: &core.pointee.state!, mutation: mutation)
     core.pointee.phase = .processing
@@ -212,8 +211,17 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     let host = ReactorHost(reactor, origin: mutation as? R.Action) {
       Work<R>.action($0, staged: false)
     }
+    start(effect, emit: { core.pointee.queue.append(.action($0, staged: false)) }, host: host)
+  }
+
+  /// Runs the parts of `effect` that need no waiting now, through `emit`, and the rest in a
+  /// task that delivers to `host`.
+  @usableFromInline
+  func start<Output>(
+    _ effect: Effect<Output>, emit: (Output) -> Void, host: ReactorHost<R, Output>
+  ) {
     let rest = effect.startSynchronously(
-      emit: { core.pointee.queue.append(.action($0, staged: false)) },
+      emit: emit,
       cancel: { cancelEffects(id: $0) },
       launch: { part, id in launch(part, id: id, host: host) })
     if let rest { launch(rest, id: nil, host: host) }
@@ -226,12 +234,6 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     core.pointee.afterReduce = step
-  }
-
-  /// Runs what is left of a `mutate` effect in a task the reactor owns.
-  @usableFromInline
-  func launchMutations(_ effect: Effect<R.Mutation>, origin: R.Action, _ reactor: R) {
-    launch(effect, id: nil, host: mutationHost(reactor, origin: origin))
   }
 
   /// Where the mutations of an effect started by `origin` go.
