@@ -104,7 +104,7 @@ public final class TestClock: Clock, Sendable {
 
   /// Moves time forward until no task sleeps on the clock, waking each in deadline order.
   public func run() async {
-    while let last = state.withLock({ $0.sleepers.map(\.deadline).max() }) {
+    while let last = state.withLock({ $0.sleepers.map { $0.deadline }.max() }) {
       await advance(to: last)
     }
   }
@@ -138,7 +138,7 @@ struct TestClockState {
     if cancelledEarly.remove(id) != nil { return (.cancelled, []) }
     if deadline <= now { return (.wake, []) }
     sleepers.append((id, deadline, continuation))
-    let ready = waiters.filter { $0.count <= sleepers.count }.map(\.continuation)
+    let ready = waiters.filter { $0.count <= sleepers.count }.map { $0.continuation }
     waiters.removeAll { $0.count <= sleepers.count }
     return (.sleeping, ready)
   }

@@ -7,7 +7,9 @@ import Reactors
 // `--profile send|dispatch|observers` only sends (for valgrind --tool=callgrind): no table.
 if let index = CommandLine.arguments.firstIndex(of: "--profile") {
   let what = CommandLine.arguments.dropFirst(index + 1).first ?? "send"
-  if what == "dispatch" {
+  if what == "create" {
+    print(idleReactors(count: 10_000).map(\.reactors))
+  } else if what == "dispatch" {
     let store = Store(initial: BenchState(), reducer: benchReduce)
     for _ in 0..<100_000 { store.dispatch(.increment) }
     print(store.currentState.count)

@@ -55,6 +55,13 @@ public struct Effect<Output: Sendable>: Sendable {
 }
 
 extension Effect {
+  /// Whether this is the stream a `transform` hook received, returned untouched.
+  @inlinable
+  var isUntransformedUpstream: Bool {
+    if case .upstream(let stage) = operation { return stage == nil }
+    return false
+  }
+
   /// An effect that does nothing.
   @inlinable
   public static var none: Effect { Effect(.none) }

@@ -15,7 +15,7 @@ struct ObserverRegistry<State> {
   @usableFromInline private(set) var everyState: [Entry] = []
   @usableFromInline var groups: [KeyPathGroup<State>] = []
 
-  @usableFromInline init() {}
+  @inlinable init() {}
 
   /// Whether a state change has anyone to tell.
   @inlinable var isEmpty: Bool { everyState.isEmpty && groups.isEmpty }
@@ -42,13 +42,13 @@ struct ObserverRegistry<State> {
     if let index = groups.firstIndex(where: { $0.keyPath == keyPath }),
       let group = groups[index].storage as? ValueGroup<State, Value>
     {
-      group.subscribers.pointee.append((id, body))
-      return (id, group.last.pointee)
+      group.slots.pointee.subscribers.append((id, body))
+      return (id, group.slots.pointee.last)
     }
     let group = ValueGroup(keyPath, last: state[keyPath: keyPath])
-    group.subscribers.pointee.append((id, body))
+    group.slots.pointee.subscribers.append((id, body))
     groups.append(KeyPathGroup(keyPath: keyPath, storage: group, deliver: group.deliver))
-    return (id, group.last.pointee)
+    return (id, group.slots.pointee.last)
   }
 
   @usableFromInline
@@ -85,7 +85,7 @@ struct ObserverRegistry<State> {
       everyState = []
       groups = []
     }
-    return everyState.compactMap(\.finish)
+    return everyState.compactMap { $0.finish }
   }
 }
 
@@ -128,24 +128,20 @@ final class ValueGroup<State, Value: Equatable>: AnyValueGroup {
   /// Where the value lives inside the state, for a stored property: read directly, without
   /// the key path machinery. `nil` for a computed path.
   @usableFromInline let offset: Int?
-  @usableFromInline let last: UnsafeMutablePointer<Value>
-  @usableFromInline let subscribers: UnsafeMutablePointer<[Subscriber]>
+  /// The last value seen and the subscribers, in one allocation the group owns.
+  @usableFromInline let slots: UnsafeMutablePointer<(last: Value, subscribers: [Subscriber])>
 
   @inlinable
   init(_ path: KeyPath<State, Value>, last: Value) {
     self.path = path
     self.offset = MemoryLayout<State>.offset(of: path)
-    self.last = .allocate(capacity: 1)
-    self.last.initialize(to: last)
-    self.subscribers = .allocate(capacity: 1)
-    self.subscribers.initialize(to: [])
+    self.slots = .allocate(capacity: 1)
+    self.slots.initialize(to: (last, []))
   }
 
   deinit {
-    last.deinitialize(count: 1)
-    last.deallocate()
-    subscribers.deinitialize(count: 1)
-    subscribers.deallocate()
+    slots.deinitialize(count: 1)
+    slots.deallocate()
   }
 
   /// Reads the value; when it changed, calls every subscriber in order.
@@ -157,22 +153,22 @@ final class ValueGroup<State, Value: Equatable>: AnyValueGroup {
       } else {
         state.pointee[keyPath: path]
       }
-    guard value != last.pointee else { return }
-    last.pointee = value
+    guard value != slots.pointee.last else { return }
+    slots.pointee.last = value
     // A copy: a subscriber may add or remove subscribers while this loop runs.
-    let current = subscribers.pointee
+    let current = slots.pointee.subscribers
     current.withUnsafeBufferPointer { subscribers in
       for index in subscribers.indices { subscribers[index].body(value) }
     }
   }
 
   override func remove(_ id: UInt64) -> Bool {
-    guard let index = subscribers.pointee.firstIndex(where: { $0.id == id }) else {
+    guard let index = slots.pointee.subscribers.firstIndex(where: { $0.id == id }) else {
       return false
     }
-    subscribers.pointee.remove(at: index)
+    slots.pointee.subscribers.remove(at: index)
     return true
   }
 
-  override var isEmpty: Bool { subscribers.pointee.isEmpty }
+  override var isEmpty: Bool { slots.pointee.subscribers.isEmpty }
 }

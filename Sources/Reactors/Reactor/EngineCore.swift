@@ -16,7 +16,7 @@ struct WorkQueue<Element> {
   @usableFromInline var items: [Element] = []
   @usableFromInline var head = 0
 
-  @usableFromInline init() {}
+  @inlinable init() {}
 
   @inlinable var isEmpty: Bool { head == items.count }
 
@@ -35,9 +35,12 @@ struct WorkQueue<Element> {
 }
 
 /// The tasks a reactor owns, by token, with the cancellation id each was marked with.
+@usableFromInline
 struct TaskRegistry {
-  private var nextToken: UInt64 = 0
-  private var tasks: [UInt64: (task: Task<Void, any Error>, id: EffectID?)] = [:]
+  @usableFromInline var nextToken: UInt64 = 0
+  @usableFromInline var tasks: [UInt64: (task: Task<Void, any Error>, id: EffectID?)] = [:]
+
+  @inlinable init() {}
 
   /// A token for a task about to be inserted.
   mutating func makeToken() -> UInt64 {
@@ -55,13 +58,13 @@ struct TaskRegistry {
   mutating func removeAll(id: EffectID) -> [Task<Void, any Error>] {
     let matching = tasks.filter { $0.value.id == id }
     for token in matching.keys { tasks[token] = nil }
-    return matching.values.map(\.task)
+    return matching.values.map { $0.task }
   }
 
   /// Removes and returns every task, for the caller to cancel.
   mutating func removeAll() -> [Task<Void, any Error>] {
     defer { tasks = [:] }
-    return tasks.values.map(\.task)
+    return tasks.values.map { $0.task }
   }
 
   /// How many tasks are running.
@@ -86,11 +89,12 @@ struct EngineCore<R: Reactor> {
   /// Follow-up actions to start after each reduce (a store's middleware); `nil` for a reactor.
   @usableFromInline var afterReduce: (@Sendable (R.State, R.Mutation) -> Effect<R.Action>)?
   @usableFromInline var observers = ObserverRegistry<R.State>()
-  var tasks = TaskRegistry()
+  @usableFromInline var tasks = TaskRegistry()
   @usableFromInline var stubIsEnabled = false
   @usableFromInline var stubActions: [R.Action] = []
 
-  @usableFromInline init() {}
+  /// Inlinable, so a reactor's storage is built with its concrete types' layout known.
+  @inlinable init() {}
 
   /// The state the outside sees: transformed when `transform(state:)` has a stage.
   @inlinable var currentState: R.State { stateStage == nil ? state! : published! }

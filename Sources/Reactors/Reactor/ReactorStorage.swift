@@ -16,6 +16,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   @usableFromInline let core: UnsafeMutablePointer<EngineCore<R>>
 
   /// Creates the storage of a reactor that has not started yet.
+  @inlinable
   public init() {
     core = .allocate(capacity: 1)
     core.initialize(to: EngineCore())
@@ -165,13 +166,32 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     }
   }
 
-  /// Reads `initialState`, runs the `transform` hooks once and starts what they merged.
-  @usableFromInline
+  /// Reads `initialState` and runs the `transform` hooks once. A reactor that overrides none
+  /// of them is started here, compiled for its concrete types; the others go through
+  /// ``startTransforms(_:actions:mutations:states:)``.
+  @inlinable
   func start(_ reactor: R) {
     core.pointee.state = reactor.initialState
-    let actions = Pipeline(analyzing: reactor.transform(action: Effect(.upstream(nil))))
-    let mutations = Pipeline(analyzing: reactor.transform(mutation: Effect(.upstream(nil))))
-    let states = Pipeline(analyzing: reactor.transform(state: Effect(.upstream(nil))))
+    let actions = reactor.transform(action: Effect(.upstream(nil)))
+    let mutations = reactor.transform(mutation: Effect(.upstream(nil)))
+    let states = reactor.transform(state: Effect(.upstream(nil)))
+    if actions.isUntransformedUpstream && mutations.isUntransformedUpstream
+      && states.isUntransformedUpstream
+    {
+      return
+    }
+    startTransforms(reactor, actions: actions, mutations: mutations, states: states)
+  }
+
+  /// Analyses what the `transform` hooks returned and starts what they merged.
+  @usableFromInline
+  func startTransforms(
+    _ reactor: R, actions: Effect<R.Action>, mutations: Effect<R.Mutation>,
+    states: Effect<R.State>
+  ) {
+    let actions = Pipeline(analyzing: actions)
+    let mutations = Pipeline(analyzing: mutations)
+    let states = Pipeline(analyzing: states)
     core.pointee.actionStage = actions.stage
     core.pointee.mutationStage = mutations.stage
     if let stage = states.stage {
