@@ -7,9 +7,7 @@ import Reactors
 // `--profile send|dispatch|observers` only sends (for valgrind --tool=callgrind): no table.
 if let index = CommandLine.arguments.firstIndex(of: "--profile") {
   let what = CommandLine.arguments.dropFirst(index + 1).first ?? "send"
-  if what == "async" {
-    print(await asyncEffects(count: 10_000).map(\.reactors))
-  } else if what == "create" {
+  if what == "create" {
     print(idleReactors(count: 10_000).map(\.reactors))
   } else if what == "dispatch" {
     let store = Store(initial: BenchState(), reducer: benchReduce)

@@ -36,23 +36,8 @@ struct PlatformLock {
     mutex.deallocate()
   }
 
-  /// Takes the lock. Uncontended, one `trylock`. Contended, it retries for a short while before
-  /// sleeping: the engine holds its lock for well under a microsecond, and an effect's task
-  /// that wakes on another core while `send` is finishing would otherwise pay a futex sleep
-  /// and wake-up (microseconds) for a wait of nanoseconds.
   @inlinable @inline(__always)
-  func lock() {
-    if pthread_mutex_trylock(mutex) == 0 { return }
-    lockContended()
-  }
-
-  @usableFromInline
-  func lockContended() {
-    for _ in 0..<200 {
-      if pthread_mutex_trylock(mutex) == 0 { return }
-    }
-    pthread_mutex_lock(mutex)
-  }
+  func lock() { pthread_mutex_lock(mutex) }
 
   @inlinable @inline(__always)
   func unlock() { pthread_mutex_unlock(mutex) }
