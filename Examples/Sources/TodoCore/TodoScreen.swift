@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the todo list shows and how a typed line becomes an action: plain functions, so tests
 /// check them without a terminal.
 public enum TodoScreen {
@@ -50,24 +52,5 @@ public enum TodoScreen {
     guard let space = line.firstIndex(of: " ") else { return (line, "") }
     let rest = line[line.index(after: space)...].trimmingCharacters(in: .whitespaces)
     return (String(line[..<space]), rest)
-  }
-}
-
-extension String {
-  fileprivate func trimmingCharacters(in set: Set<Character>) -> String {
-    var text = Substring(self)
-    while let first = text.first, set.contains(first) { text = text.dropFirst() }
-    while let last = text.last, set.contains(last) { text = text.dropLast() }
-    return String(text)
-  }
-}
-
-extension Set where Element == Character {
-  fileprivate static let whitespaces: Set<Character> = [" ", "\t"]
-}
-
-extension Substring {
-  fileprivate func trimmingCharacters(in set: Set<Character>) -> String {
-    String(self).trimmingCharacters(in: set)
   }
 }

@@ -85,3 +85,13 @@ public enum Subprocess {
     return String(decoding: output, as: UTF8.self)
   }
 }
+
+/// A command that failed.
+public struct SubprocessError: Error, CustomStringConvertible {
+  /// The command and its arguments.
+  public let arguments: [String]
+  /// Its exit status, or -1 when it could not run or was killed by a signal.
+  public let status: Int32
+  /// What failed, in one line.
+  public var description: String { "\(arguments.joined(separator: " ")) exited with \(status)" }
+}

@@ -81,17 +81,7 @@ public final class Tmux {
   }
 }
 
-/// A command that failed.
-public struct SubprocessError: Error, CustomStringConvertible {
-  /// The command and its arguments.
-  public let arguments: [String]
-  /// Its exit status, or -1 when it could not run or was killed by a signal.
-  public let status: Int32
-  /// What failed, in one line.
-  public var description: String { "\(arguments.joined(separator: " ")) exited with \(status)" }
-}
-
-/// The built `counter` executable: next to this test binary, in the same build folder.
+/// A built product of this package (`counter`, `todo`): next to this test binary.
 public func builtProduct(named name: String) -> String? {
   var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
   #if os(Linux)

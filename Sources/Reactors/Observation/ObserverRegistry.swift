@@ -24,9 +24,9 @@ struct ObserverRegistry<State> {
   mutating func add(
     _ body: @escaping @Sendable (State) -> Void, finish: (@Sendable () -> Void)? = nil
   ) -> UInt64 {
-    nextID += 1
-    everyState.append(Entry(id: nextID, body: body, finish: finish))
-    return nextID
+    let id = makeID()
+    everyState.append(Entry(id: id, body: body, finish: finish))
+    return id
   }
 
   /// Adds an observer of one key path; returns its id and the group's current value.
