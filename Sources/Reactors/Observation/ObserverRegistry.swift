@@ -2,34 +2,43 @@
 ///
 /// Observers of a key path are grouped by key path: a change costs one read and one comparison
 /// per observed key path, however many observers share it (contract 7).
+///
+/// A delivery (see `ReactorStorage.notifyObservers()`) walks the registry in place, without
+/// copying it. An observer added while it runs starts from its group's last value, and is
+/// told of the change being delivered only if its group has not been reached yet; an observer
+/// removed while it runs is not called again. What removals leave behind is tidied by
+/// ``compact()`` when the delivery ends.
 @usableFromInline
 struct ObserverRegistry<State> {
-  @usableFromInline
-  struct Entry {
-    let id: UInt64
-    @usableFromInline let body: @Sendable (State) -> Void
-    let finish: (@Sendable () -> Void)?
-  }
-
   @usableFromInline var nextID: UInt64 = 0
-  @usableFromInline private(set) var everyState: [Entry] = []
-  @usableFromInline var groups: [KeyPathGroup<State>] = []
+  /// Observers of every state, created with the first of them.
+  @usableFromInline var everyState: StateObservers<State>?
+  @usableFromInline var groups: [ObservedPath<State>] = []
+  /// A delivery is running: removals leave stand-ins until ``compact()``.
+  @usableFromInline var isNotifying = false
+  /// Something was removed during the delivery.
+  @usableFromInline var needsCompaction = false
 
   @inlinable init() {}
 
   /// Whether a state change has anyone to tell.
-  @inlinable var isEmpty: Bool { everyState.isEmpty && groups.isEmpty }
+  @inlinable var isEmpty: Bool { everyState == nil && groups.isEmpty }
 
   /// Adds an observer of every state; `finish` is called if the reactor goes away first.
   mutating func add(
     _ body: @escaping @Sendable (State) -> Void, finish: (@Sendable () -> Void)? = nil
   ) -> UInt64 {
     let id = makeID()
-    everyState.append(Entry(id: id, body: body, finish: finish))
+    let observers = everyState ?? StateObservers()
+    everyState = observers
+    observers.subscribers.pointee.append(id, body)
+    if let finish { observers.finishers.append((id, finish)) }
     return id
   }
 
-  /// Adds an observer of one key path; returns its id and the group's current value.
+  /// Adds an observer of one key path; returns its id and the value it starts from: the
+  /// group's last value. During a delivery that has not reached the group yet, that is the
+  /// value before the change, and the observer is then told of the change with the others.
   ///
   /// `@inlinable`, so the group's delivery is compiled for the concrete state and value types
   /// in the module that observes: no generic key-path or value-witness calls per change.
@@ -40,15 +49,15 @@ struct ObserverRegistry<State> {
   ) -> (id: UInt64, current: Value) {
     let id = makeID()
     if let index = groups.firstIndex(where: { $0.keyPath == keyPath }),
-      let group = groups[index].storage as? ValueGroup<State, Value>
+      let group = groups[index] as? ValueGroup<State, Value>
     {
-      group.slots.pointee.subscribers.append((id, body))
-      return (id, group.slots.pointee.last)
+      group.subscribers.pointee.append(id, body)
+      return (id, group.last.pointee)
     }
     let group = ValueGroup(keyPath, last: state[keyPath: keyPath])
-    group.slots.pointee.subscribers.append((id, body))
-    groups.append(KeyPathGroup(keyPath: keyPath, storage: group, deliver: group.deliver))
-    return (id, group.slots.pointee.last)
+    group.subscribers.pointee.append(id, body)
+    groups.append(group)
+    return (id, group.last.pointee)
   }
 
   @usableFromInline
@@ -57,118 +66,46 @@ struct ObserverRegistry<State> {
     return nextID
   }
 
-  /// Removes an observer; a group left empty goes too.
+  /// Removes an observer; a group left empty goes too (after the delivery, if one is running).
   mutating func remove(_ id: UInt64) {
-    if let index = everyState.firstIndex(where: { $0.id == id }) {
-      everyState.remove(at: index)
+    if let everyState, everyState.subscribers.pointee.remove(id, isDelivering: isNotifying) {
+      everyState.finishers.removeAll { $0.id == id }
+    } else if let index = groupIndex(removing: id) {
+      if !isNotifying && groups[index].isEmpty { groups.remove(at: index) }
+    } else {
       return
     }
-    for (index, group) in groups.enumerated() where group.storage.remove(id) {
-      if group.storage.isEmpty { groups.remove(at: index) }
-      return
-    }
+    if isNotifying { needsCompaction = true } else { dropEmptyStateObservers() }
   }
 
-  /// Tells every observer about a new state: observers of every state first, then the
-  /// key-path groups whose value changed, each in the order they were added.
-  @inlinable
-  func notify(_ state: UnsafePointer<State>) {
-    for entry in everyState { entry.body(state.pointee) }
-    groups.withUnsafeBufferPointer { groups in
-      for index in groups.indices { groups[index].deliver(state) }
+  /// Removes the observer with `id` from the group that has it, and returns that group's index.
+  private func groupIndex(removing id: UInt64) -> Int? {
+    for index in groups.indices where groups[index].remove(id, isDelivering: isNotifying) {
+      return index
     }
+    return nil
+  }
+
+  /// Tidies up after a delivery during which observers were removed.
+  @usableFromInline
+  mutating func compact() {
+    needsCompaction = false
+    everyState?.subscribers.pointee.compact()
+    dropEmptyStateObservers()
+    for group in groups { group.compact() }
+    groups.removeAll { $0.isEmpty }
+  }
+
+  private mutating func dropEmptyStateObservers() {
+    if everyState?.subscribers.pointee.isEmpty == true { everyState = nil }
   }
 
   /// Empties the registry and returns what to call to end the observers' streams.
   mutating func removeAll() -> [@Sendable () -> Void] {
     defer {
-      everyState = []
+      everyState = nil
       groups = []
     }
-    return everyState.compactMap { $0.finish }
+    return everyState?.finishers.map(\.finish) ?? []
   }
-}
-
-/// One observed key path: its delivery, compiled for the concrete types, and its storage.
-@usableFromInline
-struct KeyPathGroup<State> {
-  @usableFromInline let keyPath: AnyKeyPath
-  @usableFromInline let storage: AnyValueGroup
-  @usableFromInline let deliver: (UnsafePointer<State>) -> Void
-
-  @inlinable
-  init(
-    keyPath: AnyKeyPath, storage: AnyValueGroup,
-    deliver: @escaping (UnsafePointer<State>) -> Void
-  ) {
-    self.keyPath = keyPath
-    self.storage = storage
-    self.deliver = deliver
-  }
-}
-
-/// The subscribers of one key path, seen without its types (to remove one).
-@usableFromInline
-class AnyValueGroup {
-  @usableFromInline init() {}
-  func remove(_ id: UInt64) -> Bool { false }
-  var isEmpty: Bool { true }
-}
-
-/// The subscribers of one key path and its last value, sharing one comparison per change.
-///
-/// Lives inside the engine's lock: only the processing thread delivers. The last value and
-/// the subscribers live behind pointers the group owns, so reading them costs no dynamic
-/// exclusivity check.
-@usableFromInline
-final class ValueGroup<State, Value: Equatable>: AnyValueGroup {
-  @usableFromInline typealias Subscriber = (id: UInt64, body: @Sendable (Value) -> Void)
-
-  @usableFromInline let path: KeyPath<State, Value>
-  /// Where the value lives inside the state, for a stored property: read directly, without
-  /// the key path machinery. `nil` for a computed path.
-  @usableFromInline let offset: Int?
-  /// The last value seen and the subscribers, in one allocation the group owns.
-  @usableFromInline let slots: UnsafeMutablePointer<(last: Value, subscribers: [Subscriber])>
-
-  @inlinable
-  init(_ path: KeyPath<State, Value>, last: Value) {
-    self.path = path
-    self.offset = MemoryLayout<State>.offset(of: path)
-    self.slots = .allocate(capacity: 1)
-    self.slots.initialize(to: (last, []))
-  }
-
-  deinit {
-    slots.deinitialize(count: 1)
-    slots.deallocate()
-  }
-
-  /// Reads the value; when it changed, calls every subscriber in order.
-  @inlinable
-  func deliver(_ state: UnsafePointer<State>) {
-    let value =
-      if let offset {
-        UnsafeRawPointer(state).load(fromByteOffset: offset, as: Value.self)
-      } else {
-        state.pointee[keyPath: path]
-      }
-    guard value != slots.pointee.last else { return }
-    slots.pointee.last = value
-    // A copy: a subscriber may add or remove subscribers while this loop runs.
-    let current = slots.pointee.subscribers
-    current.withUnsafeBufferPointer { subscribers in
-      for index in subscribers.indices { subscribers[index].body(value) }
-    }
-  }
-
-  override func remove(_ id: UInt64) -> Bool {
-    guard let index = slots.pointee.subscribers.firstIndex(where: { $0.id == id }) else {
-      return false
-    }
-    slots.pointee.subscribers.remove(at: index)
-    return true
-  }
-
-  override var isEmpty: Bool { slots.pointee.subscribers.isEmpty }
 }

@@ -153,19 +153,6 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     }
   }
 
-  @inlinable
-  func notifyObservers() {
-    guard !core.pointee.observers.isEmpty else { return }
-    // A copy: an observer may add or remove observers while this loop runs. The state is
-    // read in place: copying it would retain every collection it holds.
-    let observers = core.pointee.observers
-    if core.pointee.stateStage == nil {
-      withUnsafePointer(to: &core.pointee.state!) { observers.notify($0) }
-    } else {
-      withUnsafePointer(to: &core.pointee.published!) { observers.notify($0) }
-    }
-  }
-
   /// Reads `initialState` and runs the `transform` hooks once. A reactor that overrides none
   /// of them is started here, compiled for its concrete types; the others go through
   /// ``startTransforms(_:actions:mutations:states:)``.

@@ -1,0 +1,118 @@
+import Reactors
+import Testing
+
+/// Observers that add or remove observers while a change is being delivered: the delivery
+/// walks the registry in place, so these are the cases that must keep it consistent.
+@Suite struct ObserverRegistryTests {
+  @Test func anObserverThatCancelsItselfIsCalledOnceAndTheOthersGoOn() {
+    let reactor = ProbeReactor()
+    let calls = Shared<[String]>([])
+    let tokens = Shared<[Observation]>([])
+    let first = reactor.observe(\.count) { count in calls.withLock { $0.append("first \(count)") } }
+    let quitter = reactor.observe(\.count) { count in
+      calls.withLock { $0.append("quitter \(count)") }
+      if count == 1 { tokens.withLock { $0.first?.cancel() } }
+    }
+    tokens.withLock { $0.append(quitter) }
+    let last = reactor.observe(\.count) { count in calls.withLock { $0.append("last \(count)") } }
+    reactor.send(.increment)
+    reactor.send(.increment)
+    #expect(
+      calls.current == [
+        "first 0", "quitter 0", "last 0", "first 1", "quitter 1", "last 1", "first 2", "last 2",
+      ])
+    withExtendedLifetime((first, last)) {}
+  }
+
+  @Test func anObserverCancelledByAnEarlierOneIsNotCalledForThatChange() {
+    let reactor = ProbeReactor()
+    let calls = Shared<[Int]>([])
+    let victim = Shared<Observation?>(nil)
+    let killer = reactor.observe(\.count) { count in
+      if count == 1 { victim.withLock { $0?.cancel() } }
+    }
+    victim.withLock {
+      $0 = reactor.observe(\.count) { count in calls.withLock { $0.append(count) } }
+    }
+    reactor.send(.increment)
+    reactor.send(.increment)
+    #expect(calls.current == [0])
+    withExtendedLifetime(killer) {}
+  }
+
+  @Test func anObserverAddedDuringADeliveryStartsFromTheNewValueOnce() {
+    let reactor = ProbeReactor()
+    let late = Shared<[Int]>([])
+    let added = Shared<[Observation]>([])
+    let adder = reactor.observe(\.count) { count in
+      guard count == 1 else { return }
+      let token = reactor.observe(\.count) { count in late.withLock { $0.append(count) } }
+      added.withLock { $0.append(token) }
+    }
+    reactor.send(.increment)
+    reactor.send(.increment)
+    #expect(late.current == [1, 2])
+    withExtendedLifetime(adder) {}
+    added.withLock { $0.removeAll() }
+  }
+
+  @Test func anObserverAddedToAGroupNotYetReachedIsToldOfTheChangeWithTheOthers() {
+    let reactor = ProbeReactor()
+    let titles = Shared<[String]>([])
+    let added = Shared<[Observation]>([])
+    // The `count` group is made first, so it is delivered before the `title` group.
+    let adder = reactor.observe(\.count) { count in
+      guard count == 1 else { return }
+      let token = reactor.observe(\.title) { title in titles.withLock { $0.append(title) } }
+      added.withLock { $0.append(token) }
+    }
+    let existing = reactor.observe(\.title) { _ in }
+    reactor.stub.isEnabled = true
+    var next = reactor.currentState
+    next.count = 1
+    next.title = "new"
+    reactor.stub.state = next
+    next.title = "newer"
+    reactor.stub.state = next
+    #expect(titles.current == ["", "new", "newer"])
+    withExtendedLifetime((adder, existing)) {}
+    added.withLock { $0.removeAll() }
+  }
+
+  @Test func aGroupEmptiedDuringADeliveryIsRebuiltByTheNextObserver() {
+    let reactor = ProbeReactor()
+    let own = Shared<Observation?>(nil)
+    own.withLock {
+      $0 = reactor.observe(\.count) { count in
+        if count == 1 { own.withLock { $0?.cancel() } }
+      }
+    }
+    reactor.send(.increment)
+    reactor.send(.increment)
+    let seen = Shared<[Int]>([])
+    let again = reactor.observe(\.count) { count in seen.withLock { $0.append(count) } }
+    reactor.send(.increment)
+    #expect(seen.current == [2, 3])
+    withExtendedLifetime(again) {}
+  }
+
+  @Test func anEveryStateObserverMayCancelItselfAndAddAnother() {
+    let reactor = ProbeReactor()
+    let log = Shared<[String]>([])
+    let own = Shared<Observation?>(nil)
+    let added = Shared<[Observation]>([])
+    own.withLock {
+      $0 = reactor.observe { state in
+        log.withLock { $0.append("old \(state.count)") }
+        guard state.count == 1 else { return }
+        own.withLock { $0?.cancel() }
+        let token = reactor.observe { state in log.withLock { $0.append("new \(state.count)") } }
+        added.withLock { $0.append(token) }
+      }
+    }
+    reactor.send(.increment)
+    reactor.send(.increment)
+    #expect(log.current == ["old 0", "old 1", "new 1", "new 2"])
+    added.withLock { $0.removeAll() }
+  }
+}
