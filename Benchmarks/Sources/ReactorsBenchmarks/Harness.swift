@@ -74,6 +74,9 @@ func heapBytesInUse() -> Int? {
   return bytes < 0 ? nil : bytes
 }
 
+/// Makes the allocator keep freed memory for reuse; `false` where that cannot be done.
+func heapKeepFreedMemory() -> Bool { heap_keep_freed_memory() != 0 }
+
 /// Prints the rows as one table.
 func printTable(_ rows: [Row]) {
   let header = ["Scenario", "Reactors", "Baseline", "Ratio", "Target", "Met"]

@@ -4,11 +4,14 @@ import Reactors
 // Runs every scenario in one process and prints one table: Reactors, the raw baseline measured
 // in the same run, their ratio, the target and whether it is met.
 
-// `--profile send|dispatch|observers` only sends (for valgrind --tool=callgrind): no table.
+// `--profile send|dispatch|observers|changing|create|async` runs one path alone, for valgrind
+// --tool=callgrind or perf (`async` uses threads: perf only): no table.
 if let index = CommandLine.arguments.firstIndex(of: "--profile") {
   let what = CommandLine.arguments.dropFirst(index + 1).first ?? "send"
   if what == "create" {
     print(idleReactors(count: 10_000).map(\.reactors))
+  } else if what == "async" {
+    await asyncRoundTrips(count: 100_000)
   } else if what == "dispatch" {
     let store = Store(initial: BenchState(), reducer: benchReduce)
     for _ in 0..<100_000 { store.dispatch(.increment) }
@@ -31,8 +34,9 @@ let scale = quick ? 10 : 1
 var rows: [Row] = []
 rows += synchronousSends(count: 1_000_000 / scale)
 rows += observedSends(count: 1_000_000 / scale)
+let idle = idleReactors(count: 10_000)
+let async = await asyncEffects(count: 10_000 / scale)
+let contended = contention(perThread: 1_000_000 / scale)
+// Growth last: its second half changes the allocator's settings for the rest of the process.
 rows += growth()
-rows += idleReactors(count: 10_000)
-rows += await asyncEffects(count: 10_000 / scale)
-rows += contention(perThread: 1_000_000 / scale)
-printTable(rows)
+printTable(rows + idle + async + contended)

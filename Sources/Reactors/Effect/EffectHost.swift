@@ -70,6 +70,7 @@ extension Effect {
   }
 
   /// Runs this effect to its end inside the current task, delivering values to `host`.
+  @usableFromInline
   func run(on host: some EffectHost<Output>) async throws {
     switch operation {
     case .none, .upstream:

@@ -43,6 +43,7 @@ extension Reactor {
 
   /// The states of the reactor as an `AsyncSequence`: it starts with the current state and
   /// delivers every later one, in order, to each iterator. See ``StateSequence``.
+  @inlinable
   public var state: StateSequence<State> {
     StateSequence(storage: storage, reactor: self)
   }
@@ -53,12 +54,13 @@ extension ReactorStorage {
     observe(from: reactor, body, finish: nil)
   }
 
+  @usableFromInline
   func observe(
     from reactor: R, _ body: @escaping @Sendable (R.State) -> Void,
     finish: (@Sendable () -> Void)?
   ) -> Observation {
-    lock.lock()
-    defer { lock.unlock() }
+    enter()
+    defer { leave() }
     if core.pointee.state == nil { start(reactor) }
     let id = core.pointee.observers.add(body, finish: finish)
     body(core.pointee.currentState)
@@ -70,8 +72,8 @@ extension ReactorStorage {
     _ keyPath: KeyPath<R.State, Value>, from reactor: R,
     _ body: @escaping @Sendable (Value) -> Void
   ) -> Observation {
-    lock.lock()
-    defer { lock.unlock() }
+    enter()
+    defer { leave() }
     if core.pointee.state == nil { start(reactor) }
     let (id, current) = core.pointee.observers.add(
       keyPath, current: core.pointee.currentState, body)

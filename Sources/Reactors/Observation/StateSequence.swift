@@ -22,10 +22,11 @@ public struct StateSequence<State: Sendable>: AsyncSequence, Sendable {
     case newest
   }
 
-  private let subscribe: @Sendable (StateChannel<State>) -> Observation?
+  @usableFromInline let subscribe: @Sendable (StateChannel<State>) -> Observation?
   /// How this sequence's iterators buffer.
   public let buffering: Buffering
 
+  @inlinable
   init(
     buffering: Buffering = .all,
     subscribe: @escaping @Sendable (StateChannel<State>) -> Observation?
@@ -34,6 +35,9 @@ public struct StateSequence<State: Sendable>: AsyncSequence, Sendable {
     self.subscribe = subscribe
   }
 
+  /// Inlinable, so that the observer that feeds each iterator is compiled for the concrete
+  /// state type where the sequence is used.
+  @inlinable
   init<R: Reactor>(storage: ReactorStorage<R>, reactor: R) where R.State == State {
     self.init { [weak reactor] channel in
       guard let reactor else { return nil }
@@ -49,6 +53,7 @@ public struct StateSequence<State: Sendable>: AsyncSequence, Sendable {
   }
 
   /// Starts receiving states.
+  @inlinable
   public func makeAsyncIterator() -> Iterator {
     let channel = StateChannel<State>(keepsNewestOnly: buffering == .newest)
     channel.attach(subscribe(channel))
@@ -57,88 +62,14 @@ public struct StateSequence<State: Sendable>: AsyncSequence, Sendable {
 
   /// Takes the states of one subscription, in order.
   public struct Iterator: AsyncIteratorProtocol, Sendable {
-    let channel: StateChannel<State>
+    @usableFromInline let channel: StateChannel<State>
+
+    @inlinable init(channel: StateChannel<State>) { self.channel = channel }
 
     /// The next state, or `nil` when the reactor is gone or the task is cancelled.
+    @inlinable
     public mutating func next() async -> State? {
       await channel.next()
-    }
-  }
-}
-
-/// The buffer between a reactor's processing thread and one iterating task.
-final class StateChannel<State: Sendable>: Sendable {
-  private struct Buffer {
-    var values: [State] = []
-    var head = 0
-    var waiter: CheckedContinuation<State?, Never>?
-    var isFinished = false
-    var observation: Observation?
-  }
-
-  private let buffer = Locked(Buffer())
-  private let keepsNewestOnly: Bool
-
-  init(keepsNewestOnly: Bool) { self.keepsNewestOnly = keepsNewestOnly }
-
-  /// Keeps the subscription alive for as long as the channel; `nil` means there is none.
-  func attach(_ observation: Observation?) {
-    guard let observation else { return finish() }
-    buffer.withLock { $0.observation = observation }
-  }
-
-  func push(_ state: State) {
-    let waiter = buffer.withLock { buffer -> CheckedContinuation<State?, Never>? in
-      if buffer.isFinished { return nil }
-      if let waiter = buffer.waiter {
-        buffer.waiter = nil
-        return waiter
-      }
-      if keepsNewestOnly {
-        buffer.values = [state]
-        buffer.head = 0
-      } else {
-        buffer.values.append(state)
-      }
-      return nil
-    }
-    waiter?.resume(returning: state)
-  }
-
-  func finish() {
-    let (waiter, observation) = buffer.withLock { buffer in
-      buffer.isFinished = true
-      defer {
-        buffer.waiter = nil
-        buffer.observation = nil
-      }
-      return (buffer.waiter, buffer.observation)
-    }
-    waiter?.resume(returning: nil)
-    observation?.cancel()
-  }
-
-  func next() async -> State? {
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        let value = buffer.withLock { buffer -> State?? in
-          if buffer.head < buffer.values.count {
-            let value = buffer.values[buffer.head]
-            buffer.head += 1
-            if buffer.head == buffer.values.count {
-              buffer.values.removeAll(keepingCapacity: true)
-              buffer.head = 0
-            }
-            return .some(value)
-          }
-          if buffer.isFinished { return .some(nil) }
-          buffer.waiter = continuation
-          return nil
-        }
-        if let value { continuation.resume(returning: value) }
-      }
-    } onCancel: {
-      finish()
     }
   }
 }

@@ -34,43 +34,6 @@ struct WorkQueue<Element> {
   }
 }
 
-/// The tasks a reactor owns, by token, with the cancellation id each was marked with.
-@usableFromInline
-struct TaskRegistry {
-  @usableFromInline var nextToken: UInt64 = 0
-  @usableFromInline var tasks: [UInt64: (task: Task<Void, any Error>, id: EffectID?)] = [:]
-
-  @inlinable init() {}
-
-  /// A token for a task about to be inserted.
-  mutating func makeToken() -> UInt64 {
-    nextToken += 1
-    return nextToken
-  }
-
-  mutating func insert(_ task: Task<Void, any Error>, token: UInt64, id: EffectID?) {
-    tasks[token] = (task, id)
-  }
-
-  mutating func remove(_ token: UInt64) { tasks[token] = nil }
-
-  /// Removes and returns the tasks marked with `id`, for the caller to cancel.
-  mutating func removeAll(id: EffectID) -> [Task<Void, any Error>] {
-    let matching = tasks.filter { $0.value.id == id }
-    for token in matching.keys { tasks[token] = nil }
-    return matching.values.map { $0.task }
-  }
-
-  /// Removes and returns every task, for the caller to cancel.
-  mutating func removeAll() -> [Task<Void, any Error>] {
-    defer { tasks = [:] }
-    return tasks.values.map { $0.task }
-  }
-
-  /// How many tasks are running.
-  var count: Int { tasks.count }
-}
-
 /// Everything a reactor's engine knows, guarded by the storage's lock.
 @usableFromInline
 struct EngineCore<R: Reactor> {
@@ -89,7 +52,13 @@ struct EngineCore<R: Reactor> {
   /// Follow-up actions to start after each reduce (a store's middleware); `nil` for a reactor.
   @usableFromInline var afterReduce: (@Sendable (R.State, R.Mutation) -> Effect<R.Action>)?
   @usableFromInline var observers = ObserverRegistry<R.State>()
-  @usableFromInline var tasks = TaskRegistry()
+  /// The effect tasks, behind a lock of their own so that a task ending on another thread
+  /// does not wait for the engine; made with the first task.
+  @usableFromInline var tasks: Locked<TaskRegistry>?
+  /// How many calls on this thread hold the lock through ``ReactorStorage/enter()``.
+  @usableFromInline var lockDepth = 0
+  /// Tasks to create once the outermost of those calls releases the lock.
+  @usableFromInline var pendingLaunches: [() -> Void] = []
   @usableFromInline var stubIsEnabled = false
   @usableFromInline var stubActions: [R.Action] = []
 

@@ -3,13 +3,16 @@
 struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
   @usableFromInline weak let reactor: R?
   @usableFromInline let origin: R.Action?
-  @usableFromInline let makeWork: @Sendable (Output) -> Work<R>
+  /// Hands a value to the reactor's engine. Built where the host is made, so that when that
+  /// code is specialized for a concrete reactor (``ReactorStorage/mutationHost(_:origin:)`` is
+  /// inlinable), an effect's values reach a specialized engine, not generic code.
+  @usableFromInline let submit: @Sendable (R, Output) -> Void
 
-  @usableFromInline
+  @inlinable
   init(_ reactor: R, origin: R.Action?, makeWork: @escaping @Sendable (Output) -> Work<R>) {
     self.reactor = reactor
     self.origin = origin
-    self.makeWork = makeWork
+    self.submit = { reactor, output in reactor.storage.submit(makeWork(output), from: reactor) }
   }
 
   @usableFromInline
@@ -19,7 +22,7 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
       reactor.report(.sentAfterCancellation(action: origin))
       return
     }
-    reactor.storage.submit(makeWork(output), from: reactor)
+    submit(reactor, output)
   }
 
   @usableFromInline

@@ -23,7 +23,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   }
 
   deinit {
-    let tasks = core.pointee.tasks.removeAll()
+    let tasks = core.pointee.tasks?.withLock { $0.removeAll() } ?? []
     let finishers = core.pointee.observers.removeAll()
     for task in tasks { task.cancel() }
     for finish in finishers { finish() }
@@ -34,11 +34,30 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
 
   // MARK: - Entry points
 
+  /// Takes the lock for work that may run user code and start effects.
+  @inlinable @inline(__always)
+  func enter() {
+    lock.lock()
+    core.pointee.lockDepth &+= 1
+  }
+
+  /// Releases the lock taken by ``enter()``. The outermost call then creates the tasks the
+  /// work asked for, outside the lock, so that they do not start by waiting for it.
+  @inlinable @inline(__always)
+  func leave() {
+    core.pointee.lockDepth &-= 1
+    if core.pointee.lockDepth == 0 && !core.pointee.pendingLaunches.isEmpty {
+      unlockAndLaunchPending()
+    } else {
+      lock.unlock()
+    }
+  }
+
   /// Processes `work` now, or queues it when work is already being processed.
   @inlinable
   func submit(_ work: Work<R>, from reactor: R) {
-    lock.lock()
-    defer { lock.unlock() }
+    enter()
+    defer { leave() }
     submitLocked(work, reactor)
   }
 
@@ -64,8 +83,8 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   /// common path (nothing queued, `mutate` returns `.just` or `.none`) no `Work` value at all.
   @inlinable
   func send(_ action: R.Action, from reactor: R) {
-    lock.lock()
-    defer { lock.unlock() }
+    enter()
+    defer { leave() }
     if core.pointee.stubIsEnabled {
       core.pointee.stubActions.append(action)
       return
@@ -82,8 +101,8 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   /// The state the outside sees.
   @inlinable
   func currentState(of reactor: R) -> R.State {
-    lock.lock()
-    defer { lock.unlock() }
+    enter()
+    defer { leave() }
     if core.pointee.state == nil { start(reactor) }
     return core.pointee.currentState
   }
@@ -206,93 +225,5 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     for action in actions.prefix { core.pointee.queue.append(.action(action, staged: true)) }
     drain(reactor)
     core.pointee.phase = .idle
-  }
-
-  // MARK: - Effects
-
-  /// Starts what a store's middleware returned: actions it emits at once join the queue, in
-  /// order, after the current work; the rest runs in a task whose actions are sent back.
-  @usableFromInline
-  func startFollowUps(_ effect: Effect<R.Action>, after mutation: R.Mutation, _ reactor: R) {
-    if case .none = effect.operation { return }
-    let host = ReactorHost(reactor, origin: mutation as? R.Action) {
-      Work<R>.action($0, staged: false)
-    }
-    start(effect, emit: { core.pointee.queue.append(.action($0, staged: false)) }, host: host)
-  }
-
-  /// Runs the parts of `effect` that need no waiting now, through `emit`, and the rest in a
-  /// task that delivers to `host`.
-  @usableFromInline
-  func start<Output>(
-    _ effect: Effect<Output>, emit: (Output) -> Void, host: ReactorHost<R, Output>
-  ) {
-    let rest = effect.startSynchronously(
-      emit: emit,
-      cancel: { cancelEffects(id: $0) },
-      launch: { part, id in launch(part, id: id, host: host) })
-    if let rest { launch(rest, id: nil, host: host) }
-  }
-
-  /// Installs the step that runs after each reduce (a store's middleware). Call before use.
-  func setAfterReduce(
-    _ step: @escaping @Sendable (R.State, R.Mutation) -> Effect<R.Action>
-  ) {
-    lock.lock()
-    defer { lock.unlock() }
-    core.pointee.afterReduce = step
-  }
-
-  /// Where the mutations of an effect started by `origin` go.
-  @usableFromInline
-  func mutationHost(_ reactor: R, origin: R.Action) -> ReactorHost<R, R.Mutation> {
-    ReactorHost(reactor, origin: origin) { .mutation($0, staged: false) }
-  }
-
-  /// Starts `effect` in a task owned by this storage. A task launched without an `id` is a top
-  /// level one: its uncaught errors are reported. One with an `id` is part of a larger effect
-  /// that awaits it and handles its errors.
-  @usableFromInline @discardableResult
-  func launch<Output>(
-    _ effect: Effect<Output>, id: EffectID?, host: ReactorHost<R, Output>
-  ) -> Task<Void, any Error> {
-    var priority: TaskPriority?
-    if case .run(let requested, _) = effect.operation { priority = requested }
-    lock.lock()
-    defer { lock.unlock() }
-    let token = core.pointee.tasks.makeToken()
-    let task = Task(priority: priority) { [weak self] in
-      defer { self?.finished(token) }
-      do {
-        try await effect.run(on: host)
-      } catch let error where id == nil {
-        if !(error is CancellationError) && !Task.isCancelled { host.reportFailure(error) }
-      }
-    }
-    core.pointee.tasks.insert(task, token: token, id: id)
-    return task
-  }
-
-  private func finished(_ token: UInt64) {
-    lock.lock()
-    defer { lock.unlock() }
-    core.pointee.tasks.remove(token)
-  }
-
-  /// Cancels every running effect marked with `id`.
-  @usableFromInline
-  func cancelEffects(id: EffectID) {
-    lock.lock()
-    let tasks = core.pointee.tasks.removeAll(id: id)
-    lock.unlock()
-    for task in tasks { task.cancel() }
-  }
-
-  /// How many effect tasks the reactor owns right now: a debugging aid (a number that only
-  /// grows points at an effect that never ends).
-  public var runningEffectCount: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return core.pointee.tasks.count
   }
 }
