@@ -55,9 +55,8 @@ struct EngineCore<R: Reactor> {
   /// The effect tasks, behind a lock of their own so that a task ending on another thread
   /// does not wait for the engine; made with the first task.
   @usableFromInline var tasks: Locked<TaskRegistry>?
-  /// How many calls on this thread hold the lock through ``ReactorStorage/enter()``.
-  @usableFromInline var lockDepth = 0
-  /// Tasks to create once the outermost of those calls releases the lock.
+  /// Effect tasks the current work asked for, created when the lock is released (see
+  /// ``ReactorStorage/leave()``).
   @usableFromInline var pendingLaunches: [() -> Void] = []
   @usableFromInline var stubIsEnabled = false
   @usableFromInline var stubActions: [R.Action] = []

@@ -24,7 +24,7 @@ extension ReactorStorage {
       cancel: { cancelEffects(id: $0) },
       launch: { part, id in launch(part, id: id, host: host) })
     guard let rest else { return }
-    if core.pointee.lockDepth > 0 {
+    if core.pointee.phase != .idle {
       core.pointee.pendingLaunches.append { self.launch(rest, id: nil, host: host) }
     } else {
       launch(rest, id: nil, host: host)

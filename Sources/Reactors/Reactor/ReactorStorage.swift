@@ -36,17 +36,15 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
 
   /// Takes the lock for work that may run user code and start effects.
   @inlinable @inline(__always)
-  func enter() {
-    lock.lock()
-    core.pointee.lockDepth &+= 1
-  }
+  func enter() { lock.lock() }
 
-  /// Releases the lock taken by ``enter()``. The outermost call then creates the tasks the
-  /// work asked for, outside the lock, so that they do not start by waiting for it.
+  /// Releases the lock taken by ``enter()``. When the work is over and asked for effect tasks,
+  /// they are created now, outside the lock, so that they do not start by waiting for it.
+  /// (Called inside another hold of the lock on this thread, the tasks are still created; they
+  /// may then wait until that hold ends.)
   @inlinable @inline(__always)
   func leave() {
-    core.pointee.lockDepth &-= 1
-    if core.pointee.lockDepth == 0 && !core.pointee.pendingLaunches.isEmpty {
+    if _slowPath(!core.pointee.pendingLaunches.isEmpty) && core.pointee.phase == .idle {
       unlockAndLaunchPending()
     } else {
       lock.unlock()
@@ -142,10 +140,17 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     case .none:
       return
     default:
-      start(
-        effect, emit: { apply($0, staged: false, reactor) },
-        host: mutationHost(reactor, origin: action))
+      startMutations(of: effect, from: action, reactor)
     }
+  }
+
+  /// Starts an effect that is not a single mutation. Specialized where the reactor is, but
+  /// kept out of line, so that the common path of ``processAction(_:staged:_:)`` stays small.
+  @inlinable @inline(never)
+  func startMutations(of effect: Effect<R.Mutation>, from action: R.Action, _ reactor: R) {
+    start(
+      effect, emit: { apply($0, staged: false, reactor) },
+      host: mutationHost(reactor, origin: action))
   }
 
   /// `value` after a `transform` hook's element-wise stage; `nil` when the stage drops it.
