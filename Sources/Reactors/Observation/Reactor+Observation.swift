@@ -11,6 +11,11 @@ extension Reactor {
   /// Calls `body` with the value at `keyPath` now, then each time it changes: repeats are
   /// skipped, and a change to another field does not call it (contract 7).
   ///
+  /// Observers may observe or cancel from inside an observer. One cancelled while a change is
+  /// being delivered is not called again, even for that change. One added then starts from the
+  /// last value its key path's observers saw, and is told of the change being delivered if they
+  /// have not been told yet.
+  ///
   /// ```swift
   /// reactor.observe(\.isLoading) { isLoading in spinner.isAnimating = isLoading }
   ///   .store(in: bag)
