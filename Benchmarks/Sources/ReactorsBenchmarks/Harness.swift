@@ -59,6 +59,11 @@ func formatNanos(_ time: Duration, per count: Int) -> String {
   "\(rounded(time.seconds * 1e9 / Double(count))) ns"
 }
 
+/// A count for the table: "1 M", "100 k".
+func formatCount(_ count: Int) -> String {
+  count >= 1_000_000 ? "\(count / 1_000_000) M" : "\(count / 1_000) k"
+}
+
 /// A number with three significant digits or so.
 func rounded(_ value: Double) -> String {
   let digits = value >= 100 ? 0 : value >= 10 ? 1 : 2

@@ -187,7 +187,7 @@ func contention(perThread: Int) -> [Row] {
   let ratio = rate(2 * perThread, in: contended) / rate(2 * perThread, in: single)
   return [
     Row(
-      scenario: "6. 2 threads × \(perThread / 1_000_000) M sends (rate vs one thread)",
+      scenario: "6. 2 threads × \(formatCount(perThread)) sends (rate vs one thread)",
       reactors: formatRate(rate(2 * perThread, in: contended)),
       baseline: formatRate(rate(2 * perThread, in: single)), ratio: ratio,
       target: "(reported)", isMet: nil)
