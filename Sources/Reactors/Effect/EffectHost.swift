@@ -70,7 +70,7 @@ extension Effect {
   }
 
   /// Runs this effect to its end inside the current task, delivering values to `host`.
-  @usableFromInline
+  @inlinable
   func run(on host: some EffectHost<Output>) async throws {
     switch operation {
     case .none, .upstream:
@@ -113,6 +113,7 @@ extension Effect {
 
   /// Awaits a task started for a cancellable part: its errors are this effect's errors, and
   /// its cancellation by id ends that part only.
+  @inlinable
   static func join(_ child: Task<Void, any Error>) async throws {
     do {
       try await withTaskCancellationHandler {

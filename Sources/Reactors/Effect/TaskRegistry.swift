@@ -1,51 +1,111 @@
-/// The tasks a reactor owns, by token, with the cancellation id each was marked with.
+/// The tasks a reactor owns, each in a slot, with the cancellation id it was marked with.
 ///
-/// A task is reserved before it is created and filled in after, so that it can be created
-/// outside the engine's lock: a task that finishes, or whose id is cancelled, before it is
-/// filled in has no entry left, and ``fill(_:with:)`` says so.
+/// A task is reserved before it is created and filled in after, so that its creation needs no
+/// lock: a task that finishes, or whose id is cancelled, before it is filled in has no entry
+/// left, and ``fill(_:with:)`` says so.
+///
+/// Slots are reused: a token names a slot and the generation it was reserved in, so a stale
+/// token (its task already removed) finds nothing. Reserving, filling and removing are O(1)
+/// and hash nothing; only cancelling by id looks at every slot.
 @usableFromInline
 struct TaskRegistry {
-  @usableFromInline var nextToken: UInt64 = 0
-  @usableFromInline var tasks: [UInt64: (task: Task<Void, any Error>?, id: EffectID?)] = [:]
+  /// Names one reservation: its slot and the generation of that slot.
+  @usableFromInline
+  struct Token: Equatable, Sendable {
+    @usableFromInline let slot: Int
+    @usableFromInline let generation: UInt32
+
+    @inlinable init(slot: Int, generation: UInt32) {
+      self.slot = slot
+      self.generation = generation
+    }
+  }
+
+  @usableFromInline
+  struct Slot {
+    @usableFromInline var generation: UInt32 = 0
+    @usableFromInline var isOccupied = false
+    @usableFromInline var task: Task<Void, any Error>?
+    @usableFromInline var id: EffectID?
+
+    @inlinable init() {}
+  }
+
+  @usableFromInline var slots: [Slot] = []
+  @usableFromInline var free: [Int] = []
+  /// How many slots are occupied.
+  @usableFromInline var count = 0
 
   @inlinable init() {}
 
   /// Reserves an entry for a task about to be created, marked with `id`.
-  @usableFromInline
-  mutating func reserve(id: EffectID?) -> UInt64 {
-    nextToken += 1
-    tasks[nextToken] = (nil, id)
-    return nextToken
+  @inlinable
+  mutating func reserve(id: EffectID?) -> Token {
+    let slot: Int
+    if let reused = free.popLast() {
+      slot = reused
+    } else {
+      slot = slots.count
+      slots.append(Slot())
+    }
+    slots[slot].isOccupied = true
+    slots[slot].id = id
+    count += 1
+    return Token(slot: slot, generation: slots[slot].generation)
   }
 
   /// Records the task created for `token`; `false` when its entry is gone already (the task
   /// finished, or its id or the reactor cancelled it), so that the caller cancels it.
-  @usableFromInline
-  mutating func fill(_ token: UInt64, with task: Task<Void, any Error>) -> Bool {
-    guard tasks[token] != nil else { return false }
-    tasks[token]?.task = task
+  @inlinable
+  mutating func fill(_ token: Token, with task: Task<Void, any Error>) -> Bool {
+    guard holds(token) else { return false }
+    slots[token.slot].task = task
     return true
   }
 
-  @usableFromInline
-  mutating func remove(_ token: UInt64) { tasks[token] = nil }
+  /// Forgets the task of `token`, if it is still there.
+  @inlinable
+  mutating func remove(_ token: Token) {
+    guard holds(token) else { return }
+    _ = vacate(token.slot)
+  }
 
   /// Removes and returns the tasks marked with `id`, for the caller to cancel.
   @usableFromInline
   mutating func removeAll(id: EffectID) -> [Task<Void, any Error>] {
-    let matching = tasks.filter { $0.value.id == id }
-    for token in matching.keys { tasks[token] = nil }
-    return matching.values.compactMap { $0.task }
+    var removed: [Task<Void, any Error>] = []
+    for slot in slots.indices where slots[slot].isOccupied && slots[slot].id == id {
+      if let task = vacate(slot) { removed.append(task) }
+    }
+    return removed
   }
 
   /// Removes and returns every task, for the caller to cancel.
   @usableFromInline
   mutating func removeAll() -> [Task<Void, any Error>] {
-    defer { tasks = [:] }
-    return tasks.values.compactMap { $0.task }
+    var removed: [Task<Void, any Error>] = []
+    for slot in slots.indices where slots[slot].isOccupied {
+      if let task = vacate(slot) { removed.append(task) }
+    }
+    return removed
   }
 
-  /// How many tasks are running.
-  @usableFromInline
-  var count: Int { tasks.count }
+  /// Whether `token`'s reservation is still in its slot.
+  @inlinable
+  func holds(_ token: Token) -> Bool {
+    slots[token.slot].isOccupied && slots[token.slot].generation == token.generation
+  }
+
+  /// Empties `slot` for reuse under a new generation and returns its task.
+  @inlinable
+  mutating func vacate(_ slot: Int) -> Task<Void, any Error>? {
+    let task = slots[slot].task
+    slots[slot].task = nil
+    slots[slot].id = nil
+    slots[slot].isOccupied = false
+    slots[slot].generation &+= 1
+    free.append(slot)
+    count -= 1
+    return task
+  }
 }

@@ -52,12 +52,9 @@ struct EngineCore<R: Reactor> {
   /// Follow-up actions to start after each reduce (a store's middleware); `nil` for a reactor.
   @usableFromInline var afterReduce: (@Sendable (R.State, R.Mutation) -> Effect<R.Action>)?
   @usableFromInline var observers = ObserverRegistry<R.State>()
-  /// The effect tasks, behind a lock of their own so that a task ending on another thread
-  /// does not wait for the engine; made with the first task.
-  @usableFromInline var tasks: Locked<TaskRegistry>?
-  /// Effect tasks the current work asked for, created when the lock is released (see
-  /// ``ReactorStorage/leave()``).
-  @usableFromInline var pendingLaunches: [() -> Void] = []
+  /// What every effect's host shares (a weak reference, the tasks); made with the first
+  /// effect.
+  @usableFromInline var link: ReactorLink<R>?
   @usableFromInline var stubIsEnabled = false
   @usableFromInline var stubActions: [R.Action] = []
 

@@ -1,40 +1,61 @@
-/// Connects a running effect back to its reactor without keeping the reactor alive.
+/// What the effects of one reactor share: a weak reference to it and the tasks it owns. Made
+/// with the reactor's first effect.
+///
+/// Copying a weak reference is an atomic operation on the reactor's side table; an effect's
+/// host is copied into its task and into its `Send`, so it holds this object (an ordinary
+/// retain) and loads the weak reference once per value it delivers. The tasks have a lock of
+/// their own, so that starting and ending one never waits for the engine.
 @usableFromInline
-struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
+final class ReactorLink<R: Reactor>: Sendable {
   @usableFromInline weak let reactor: R?
-  @usableFromInline let origin: R.Action?
-  /// Hands a value to the reactor's engine. Built where the host is made, so that when that
-  /// code is specialized for a concrete reactor (``ReactorStorage/mutationHost(_:origin:)`` is
-  /// inlinable), an effect's values reach a specialized engine, not generic code.
-  @usableFromInline let submit: @Sendable (R, Output) -> Void
+  @usableFromInline let tasks = Locked(TaskRegistry())
 
   @inlinable
-  init(_ reactor: R, origin: R.Action?, makeWork: @escaping @Sendable (Output) -> Work<R>) {
-    self.reactor = reactor
+  init(_ reactor: R) { self.reactor = reactor }
+}
+
+/// Connects a running effect back to its reactor without keeping the reactor alive.
+///
+/// Inlinable throughout: an effect's values reach an engine specialized for the concrete
+/// reactor, not generic code.
+@usableFromInline
+struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
+  @usableFromInline let link: ReactorLink<R>
+  @usableFromInline let origin: R.Action?
+  /// Wraps a value as the engine's work. Captures nothing, so building a host allocates
+  /// nothing.
+  @usableFromInline let makeWork: @Sendable (Output) -> Work<R>
+
+  @inlinable
+  init(
+    _ link: ReactorLink<R>, origin: R.Action?,
+    makeWork: @escaping @Sendable (Output) -> Work<R>
+  ) {
+    self.link = link
     self.origin = origin
-    self.submit = { reactor, output in reactor.storage.submit(makeWork(output), from: reactor) }
+    self.makeWork = makeWork
   }
 
-  @usableFromInline
+  @inlinable
   func deliver(_ output: Output) {
-    guard let reactor else { return }
+    guard let reactor = link.reactor else { return }
     if Task.isCancelled {
       reactor.report(.sentAfterCancellation(action: origin))
       return
     }
-    submit(reactor, output)
+    reactor.storage.submit(makeWork(output), from: reactor)
   }
 
-  @usableFromInline
-  func cancelEffects(id: EffectID) { reactor?.storage.cancelEffects(id: id) }
+  @inlinable
+  func cancelEffects(id: EffectID) { link.reactor?.storage.cancelEffects(id: id) }
 
-  @usableFromInline
+  @inlinable
   func launch(_ effect: Effect<Output>, id: EffectID?) -> Task<Void, any Error>? {
-    reactor?.storage.launch(effect, id: id, host: self)
+    link.reactor?.storage.launch(effect, id: id, host: self)
   }
 
-  @usableFromInline
+  @inlinable
   func reportFailure(_ error: any Error) {
-    reactor?.report(.effectFailed(error, action: origin))
+    link.reactor?.report(.effectFailed(error, action: origin))
   }
 }

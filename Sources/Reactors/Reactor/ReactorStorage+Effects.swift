@@ -4,17 +4,14 @@ extension ReactorStorage {
   @usableFromInline
   func startFollowUps(_ effect: Effect<R.Action>, after mutation: R.Mutation, _ reactor: R) {
     if case .none = effect.operation { return }
-    let host = ReactorHost(reactor, origin: mutation as? R.Action) {
+    let host = ReactorHost(link(to: reactor), origin: mutation as? R.Action) {
       Work<R>.action($0, staged: false)
     }
     start(effect, emit: { core.pointee.queue.append(.action($0, staged: false)) }, host: host)
   }
 
   /// Runs the parts of `effect` that need no waiting now, through `emit`, and the rest in a
-  /// task that delivers to `host`.
-  ///
-  /// Lock held. That task is created when the lock is released (see ``leave()``): created
-  /// now, it could start on another thread and wait for the lock until this work is done.
+  /// task that delivers to `host`. Lock held.
   @inlinable
   func start<Output>(
     _ effect: Effect<Output>, emit: (Output) -> Void, host: ReactorHost<R, Output>
@@ -24,20 +21,7 @@ extension ReactorStorage {
       cancel: { cancelEffects(id: $0) },
       launch: { part, id in launch(part, id: id, host: host) })
     guard let rest else { return }
-    if core.pointee.phase != .idle {
-      core.pointee.pendingLaunches.append { self.launch(rest, id: nil, host: host) }
-    } else {
-      launch(rest, id: nil, host: host)
-    }
-  }
-
-  /// Creates the tasks that work done under the lock asked for. Lock held; releases it.
-  @usableFromInline
-  func unlockAndLaunchPending() {
-    let pending = core.pointee.pendingLaunches
-    core.pointee.pendingLaunches = []
-    lock.unlock()
-    for launch in pending { launch() }
+    launch(rest, id: nil, host: host)
   }
 
   /// Installs the step that runs after each reduce (a store's middleware). Call before use.
@@ -52,35 +36,44 @@ extension ReactorStorage {
   /// Where the mutations of an effect started by `origin` go.
   @inlinable
   func mutationHost(_ reactor: R, origin: R.Action) -> ReactorHost<R, R.Mutation> {
-    ReactorHost(reactor, origin: origin) { .mutation($0, staged: false) }
+    ReactorHost(link(to: reactor), origin: origin) { .mutation($0, staged: false) }
+  }
+
+  /// What the reactor's effects share (see ``ReactorLink``), made with its first effect.
+  /// Lock held.
+  @inlinable
+  func link(to reactor: R) -> ReactorLink<R> {
+    if let link = core.pointee.link { return link }
+    let link = ReactorLink(reactor)
+    core.pointee.link = link
+    return link
   }
 
   /// Starts `effect` in a task owned by this storage. A task launched without an `id` is a top
   /// level one: its uncaught errors are reported. One with an `id` is part of a larger effect
   /// that awaits it and handles its errors.
   ///
-  /// The task is created outside any lock this method takes: reserved first, then filled in,
-  /// and cancelled at once if its id was cancelled in between.
+  /// The task is created at once, even with the engine's lock held: measured, a task that
+  /// starts early and waits for the lock answers sooner than one created after it is
+  /// released. It is created outside the tasks' own lock: reserved first, then filled in, and
+  /// cancelled at once if its id was cancelled in between.
   @inlinable @discardableResult
   func launch<Output>(
     _ effect: Effect<Output>, id: EffectID?, host: ReactorHost<R, Output>
   ) -> Task<Void, any Error> {
     var priority: TaskPriority?
     if case .run(let requested, _) = effect.operation { priority = requested }
-    lock.lock()
-    let registry = core.pointee.tasks ?? Locked(TaskRegistry())
-    core.pointee.tasks = registry
-    lock.unlock()
-    let token = registry.withLock { $0.reserve(id: id) }
+    let tasks = host.link.tasks
+    let token = tasks.withLock { $0.reserve(id: id) }
     let task = Task(priority: priority) {
-      defer { registry.withLock { $0.remove(token) } }
+      defer { tasks.withLock { $0.remove(token) } }
       do {
         try await effect.run(on: host)
       } catch let error where id == nil {
         if !(error is CancellationError) && !Task.isCancelled { host.reportFailure(error) }
       }
     }
-    if !registry.withLock({ $0.fill(token, with: task) }) { task.cancel() }
+    if !tasks.withLock({ $0.fill(token, with: task) }) { task.cancel() }
     return task
   }
 
@@ -88,17 +81,17 @@ extension ReactorStorage {
   @usableFromInline
   func cancelEffects(id: EffectID) {
     lock.lock()
-    let registry = core.pointee.tasks
+    let link = core.pointee.link
     lock.unlock()
-    for task in registry?.withLock({ $0.removeAll(id: id) }) ?? [] { task.cancel() }
+    for task in link?.tasks.withLock({ $0.removeAll(id: id) }) ?? [] { task.cancel() }
   }
 
   /// How many effect tasks the reactor owns right now: a debugging aid (a number that only
   /// grows points at an effect that never ends).
   public var runningEffectCount: Int {
     lock.lock()
-    let registry = core.pointee.tasks
+    let link = core.pointee.link
     lock.unlock()
-    return registry?.withLock { $0.count } ?? 0
+    return link?.tasks.withLock { $0.count } ?? 0
   }
 }

@@ -23,7 +23,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   }
 
   deinit {
-    let tasks = core.pointee.tasks?.withLock { $0.removeAll() } ?? []
+    let tasks = core.pointee.link?.tasks.withLock { $0.removeAll() } ?? []
     let finishers = core.pointee.observers.removeAll()
     for task in tasks { task.cancel() }
     for finish in finishers { finish() }
@@ -38,18 +38,9 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   @inlinable @inline(__always)
   func enter() { lock.lock() }
 
-  /// Releases the lock taken by ``enter()``. When the work is over and asked for effect tasks,
-  /// they are created now, outside the lock, so that they do not start by waiting for it.
-  /// (Called inside another hold of the lock on this thread, the tasks are still created; they
-  /// may then wait until that hold ends.)
+  /// Releases the lock taken by ``enter()``.
   @inlinable @inline(__always)
-  func leave() {
-    if _slowPath(!core.pointee.pendingLaunches.isEmpty) && core.pointee.phase == .idle {
-      unlockAndLaunchPending()
-    } else {
-      lock.unlock()
-    }
-  }
+  func leave() { lock.unlock() }
 
   /// Processes `work` now, or queues it when work is already being processed.
   @inlinable
@@ -216,11 +207,14 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     }
     for problem in problems { reactor.report(.unsupportedTransform(problem)) }
     for source in actions.sources {
-      launch(source, id: nil, host: ReactorHost(reactor, origin: nil) { .action($0, staged: true) })
+      launch(
+        source, id: nil,
+        host: ReactorHost(link(to: reactor), origin: nil) { .action($0, staged: true) })
     }
     for source in mutations.sources {
       launch(
-        source, id: nil, host: ReactorHost(reactor, origin: nil) { .mutation($0, staged: true) })
+        source, id: nil,
+        host: ReactorHost(link(to: reactor), origin: nil) { .mutation($0, staged: true) })
     }
     guard !actions.prefix.isEmpty, core.pointee.phase == .idle else {
       for action in actions.prefix { core.pointee.queue.append(.action(action, staged: true)) }

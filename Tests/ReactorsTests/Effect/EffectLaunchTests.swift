@@ -2,8 +2,8 @@ import Reactors
 import ReactorsTesting
 import Testing
 
-/// Effect tasks are created when the engine's lock is released, not while it is held: these
-/// tests check that none is lost or left running on the way.
+/// Effect tasks are created as soon as `mutate` returns, and registered in slots that are
+/// reused: these tests check that none is lost, left running or mistaken for another.
 @Suite struct EffectLaunchTests {
   /// A reactor whose `.custom` action starts an effect that waits on `clock` and then adds one.
   static func waitingReactor(_ clock: TestClock) -> ProbeReactor {
@@ -47,7 +47,7 @@ import Testing
       guard case .custom(let index) = action else { return ProbeReactor.defaultMutation(action) }
       return .run { _ in order.withLock { $0.append(index) } }
     })
-    // One send whose observer sends more: their effects wait for the lock to be released.
+    // One send whose observer sends more: their effects start while the first is processed.
     let observation = reactor.observe(\.count) { count in
       if count == 1 { for index in 1...3 { reactor.send(.custom(index)) } }
     }
@@ -84,5 +84,55 @@ import Testing
     #expect(await eventually { reactor.storage.runningEffectCount == 0 })
     await clock.advance(by: .seconds(5))
     #expect(reactor.currentState.count == 0)
+  }
+
+  @Test func cancellingAnIdAfterSlotsAreReusedCancelsOnlyItsTasks() async {
+    let clock = TestClock()
+    let reactor = ProbeReactor(mutate: { _, action in
+      switch action {
+      case .custom(let amount) where amount < 0:
+        return .run { _ in }  // ends at once and frees its slot
+      case .custom(let amount):
+        return Effect<ProbeReactor.Mutation>.run { send in
+          try await clock.sleep(for: .seconds(1))
+          send(.add(amount))
+        }.cancellable(id: amount)
+      case .setTitle(let title): return .cancel(id: Int(title)!)
+      default: return ProbeReactor.defaultMutation(action)
+      }
+    })
+    // A cancellable effect runs as two tasks: its part marked with the id, and the task that
+    // awaits it.
+    reactor.send(.custom(1))
+    for _ in 0..<3 { reactor.send(.custom(-1)) }
+    #expect(await eventually { reactor.storage.runningEffectCount == 2 })
+    reactor.send(.custom(10))  // takes slots that ended tasks left
+    reactor.send(.custom(100))
+    reactor.send(.setTitle("1"))
+    #expect(await eventually { reactor.storage.runningEffectCount == 4 })
+    await clock.waitForSleepers(2)
+    await clock.advance(by: .seconds(1))
+    #expect(await eventually { reactor.currentState.count == 110 })
+    #expect(await eventually { reactor.storage.runningEffectCount == 0 })
+  }
+
+  @Test func aTaskThatEndsAfterItsReactorIsGoneIsForgottenQuietly() async {
+    let started = Shared(false)
+    let mayEnd = Shared(false)
+    let ended = Shared(false)
+    var reactor: ProbeReactor? = ProbeReactor(mutate: { _, action in
+      guard case .custom = action else { return ProbeReactor.defaultMutation(action) }
+      return .run { _ in
+        started.withLock { $0 = true }
+        // Ignores cancellation, so that it ends after the reactor has let go of its tasks.
+        while !mayEnd.current { await Task.yield() }
+        ended.withLock { $0 = true }
+      }
+    })
+    reactor?.send(.custom(0))
+    #expect(await eventually { started.current })
+    reactor = nil
+    mayEnd.withLock { $0 = true }
+    #expect(await eventually { ended.current })
   }
 }
