@@ -51,6 +51,20 @@ final class AsyncReactor: Reactor {
   func reduce(state: inout BenchState, mutation: BenchAction) { benchReduce(&state, mutation) }
 }
 
+/// Scenario 5's floor: the round trip with the task made by hand in `mutate`, outside the
+/// engine's effect machinery (no registry, no cancellation, no error reporting).
+final class HandMadeTaskReactor: Reactor {
+  typealias Action = BenchAction
+  let storage = Storage()
+  let initialState = BenchState()
+  func mutate(action: BenchAction) -> Effect<BenchAction> {
+    guard case .tick = action else { return .just(action) }
+    Task { self.send(.increment) }
+    return .none
+  }
+  func reduce(state: inout BenchState, mutation: BenchAction) { benchReduce(&state, mutation) }
+}
+
 /// Keeps a value alive and opaque to the optimizer.
 @inline(never)
 func blackHole<T>(_ value: T) {}

@@ -4,14 +4,17 @@ import Reactors
 // Runs every scenario in one process and prints one table: Reactors, the raw baseline measured
 // in the same run, their ratio, the target and whether it is met.
 
-// `--profile send|dispatch|observers|changing|create|async` runs one path alone, for valgrind
-// --tool=callgrind or perf (`async` uses threads: perf only): no table.
+// `--profile send|dispatch|observers|changing|create|async|floor` runs one path alone, for
+// valgrind --tool=callgrind or perf (`async` and `floor`, scenario 5 and its floor, use
+// threads: perf only): no table.
 if let index = CommandLine.arguments.firstIndex(of: "--profile") {
   let what = CommandLine.arguments.dropFirst(index + 1).first ?? "send"
   if what == "create" {
     print(idleReactors(count: 10_000).map(\.reactors))
+  } else if what == "floor" {
+    await roundTrips(HandMadeTaskReactor(), count: 100_000)
   } else if what == "async" {
-    await asyncRoundTrips(count: 100_000)
+    await roundTrips(AsyncReactor(), count: 100_000)
   } else if what == "dispatch" {
     let store = Store(initial: BenchState(), reducer: benchReduce)
     for _ in 0..<100_000 { store.dispatch(.increment) }

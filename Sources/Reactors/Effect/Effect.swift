@@ -55,6 +55,13 @@ public struct Effect<Output: Sendable>: Sendable {
 }
 
 extension Effect {
+  /// The priority a `.run` asked for; `nil` (inherit the caller's) for every other case.
+  @inlinable
+  var requestedPriority: TaskPriority? {
+    if case .run(let priority, _) = operation { return priority }
+    return nil
+  }
+
   /// Whether this is the stream a `transform` hook received, returned untouched.
   @inlinable
   var isUntransformedUpstream: Bool {

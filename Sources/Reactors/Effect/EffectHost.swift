@@ -70,8 +70,21 @@ extension Effect {
   }
 
   /// Runs this effect to its end inside the current task, delivering values to `host`.
+  ///
+  /// A `.run`, the common case, is called from this small frame; the rest go through
+  /// ``runComposite(on:)``, whose frame holds what every other case needs.
   @inlinable
   func run(on host: some EffectHost<Output>) async throws {
+    if case .run(_, let operation) = operation {
+      try await operation(Send { host.deliver($0) })
+    } else {
+      try await runComposite(on: host)
+    }
+  }
+
+  /// ``run(on:)`` for every case but `.run`.
+  @inlinable
+  func runComposite(on host: some EffectHost<Output>) async throws {
     switch operation {
     case .none, .upstream:
       return

@@ -61,15 +61,14 @@ extension ReactorStorage {
   func launch<Output>(
     _ effect: Effect<Output>, id: EffectID?, host: ReactorHost<R, Output>
   ) -> Task<Void, any Error> {
-    var priority: TaskPriority?
-    if case .run(let requested, _) = effect.operation { priority = requested }
     let tasks = host.link.tasks
     let token = tasks.withLock { $0.reserve(id: id) }
-    let task = Task(priority: priority) {
+    let isTopLevel = id == nil
+    let task = Task(priority: effect.requestedPriority) {
       defer { tasks.withLock { $0.remove(token) } }
       do {
         try await effect.run(on: host)
-      } catch let error where id == nil {
+      } catch let error where isTopLevel {
         if !(error is CancellationError) && !Task.isCancelled { host.reportFailure(error) }
       }
     }

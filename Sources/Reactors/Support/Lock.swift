@@ -42,28 +42,3 @@ struct PlatformLock {
   @inlinable @inline(__always)
   func unlock() { pthread_mutex_unlock(mutex) }
 }
-
-/// A value guarded by a lock: the small building block for state shared across threads.
-///
-/// Thread rules: every read and write of the value happens inside ``withLock(_:)``.
-/// Shared with the package's other targets (`package`), not with users.
-@usableFromInline
-package final class Locked<Value>: @unchecked Sendable {
-  // Audited: `value` is only reached inside `withLock`, which holds `lock` for the whole access;
-  // the lock's memory is owned by this object and destroyed in `deinit`, after the last access.
-  @usableFromInline let lock = PlatformLock()
-  @usableFromInline var value: Value
-
-  @usableFromInline
-  package init(_ value: Value) { self.value = value }
-
-  deinit { lock.deallocate() }
-
-  /// Runs `body` with exclusive access to the value.
-  @inlinable
-  package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&value)
-  }
-}
