@@ -51,7 +51,7 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
 
   @inlinable
   func launch(_ effect: Effect<Output>, id: EffectID?) -> Task<Void, any Error>? {
-    link.reactor?.storage.launch(effect, id: id, host: self)
+    link.reactor?.storage.launch(effect, id: id, reportsErrors: false, host: self)
   }
 
   @inlinable

@@ -16,12 +16,21 @@ extension ReactorStorage {
   func start<Output>(
     _ effect: Effect<Output>, emit: (Output) -> Void, host: ReactorHost<R, Output>
   ) {
-    let rest = effect.startSynchronously(
+    // A cancellable effect at the top runs as one task, marked with its id and reporting its
+    // own errors, rather than as that task plus one that awaits it.
+    var marked = effect
+    var id: EffectID?
+    if case .cancellable(let inner, let cancellableID, let cancelInFlight) = effect.operation {
+      if cancelInFlight { cancelEffects(id: cancellableID) }
+      marked = inner
+      id = cancellableID
+    }
+    let rest = marked.startSynchronously(
       emit: emit,
       cancel: { cancelEffects(id: $0) },
-      launch: { part, id in launch(part, id: id, host: host) })
+      launch: { part, id in launch(part, id: id, reportsErrors: false, host: host) })
     guard let rest else { return }
-    launch(rest, id: nil, host: host)
+    launch(rest, id: id, reportsErrors: true, host: host)
   }
 
   /// Installs the step that runs after each reduce (a store's middleware). Call before use.
@@ -49,9 +58,9 @@ extension ReactorStorage {
     return link
   }
 
-  /// Starts `effect` in a task owned by this storage. A task launched without an `id` is a top
-  /// level one: its uncaught errors are reported. One with an `id` is part of a larger effect
-  /// that awaits it and handles its errors.
+  /// Starts `effect` in a task owned by this storage, marked with `id` for cancellation.
+  /// A top-level task (`reportsErrors`) reports its uncaught errors, except cancellation; a
+  /// part of a larger effect leaves them to the effect that awaits it.
   ///
   /// The task is created at once, even with the engine's lock held: measured, a task that
   /// starts early and waits for the lock answers sooner than one created after it is
@@ -59,16 +68,15 @@ extension ReactorStorage {
   /// cancelled at once if its id was cancelled in between.
   @inlinable @discardableResult
   func launch<Output>(
-    _ effect: Effect<Output>, id: EffectID?, host: ReactorHost<R, Output>
+    _ effect: Effect<Output>, id: EffectID?, reportsErrors: Bool, host: ReactorHost<R, Output>
   ) -> Task<Void, any Error> {
     let tasks = host.link.tasks
     let token = tasks.withLock { $0.reserve(id: id) }
-    let isTopLevel = id == nil
     let task = Task(priority: effect.requestedPriority) {
       defer { tasks.withLock { $0.remove(token) } }
       do {
         try await effect.run(on: host)
-      } catch let error where isTopLevel {
+      } catch let error where reportsErrors {
         if !(error is CancellationError) && !Task.isCancelled { host.reportFailure(error) }
       }
     }

@@ -208,12 +208,12 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     for problem in problems { reactor.report(.unsupportedTransform(problem)) }
     for source in actions.sources {
       launch(
-        source, id: nil,
+        source, id: nil, reportsErrors: true,
         host: ReactorHost(link(to: reactor), origin: nil) { .action($0, staged: true) })
     }
     for source in mutations.sources {
       launch(
-        source, id: nil,
+        source, id: nil, reportsErrors: true,
         host: ReactorHost(link(to: reactor), origin: nil) { .mutation($0, staged: true) })
     }
     guard !actions.prefix.isEmpty, core.pointee.phase == .idle else {

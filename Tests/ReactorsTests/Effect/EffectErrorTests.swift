@@ -1,4 +1,5 @@
 import Reactors
+import ReactorsTesting
 import Testing
 
 /// Contract 3: errors never end a reactor.
@@ -19,6 +20,37 @@ import Testing
     #expect(allFailures)
     reactor.send(.increment)
     #expect(reactor.currentState.count == 1)
+  }
+
+  @Test func aFailingCancellableEffectIsReportedOnceAndACancelledOneNotAtAll() async {
+    let clock = TestClock()
+    let reactor = ProbeReactor(mutate: { _, action in
+      switch action {
+      case .custom(0):
+        return Effect<ProbeReactor.Mutation>.run { _ in throw Boom() }.cancellable(id: "fails")
+      case .custom:
+        return Effect<ProbeReactor.Mutation>.run { _ in
+          try await clock.sleep(for: .seconds(1))
+          throw Boom()  // never reached: cancelled while it waits
+        }.cancellable(id: "waits")
+      case .setTitle: return .cancel(id: "waits")
+      default: return ProbeReactor.defaultMutation(action)
+      }
+    })
+    reactor.send(.custom(0))
+    #expect(await eventually { reactor.issueCount == 1 })
+    reactor.send(.custom(1))
+    #expect(reactor.storage.runningEffectCount == 1)  // one task, not one plus a waiter
+    await clock.waitForSleepers(1)
+    reactor.send(.setTitle("stop"))
+    #expect(await eventually { reactor.storage.runningEffectCount == 0 })
+    await clock.advance(by: .seconds(5))
+    #expect(reactor.issueCount == 1)
+    if case .effectFailed(let error, .custom(0)) = reactor.issues.current.first {
+      #expect(error is Boom)
+    } else {
+      Issue.record("expected the failure of .custom(0), got \(reactor.issues.current)")
+    }
   }
 
   @Test func tenThousandCaughtFailuresBecomeMutations() async {
