@@ -12,20 +12,31 @@ extension ReactorStorage {
 
   /// Runs the parts of `effect` that need no waiting now, through `emit`, and the rest in a
   /// task that delivers to `host`. Lock held.
-  @inlinable
+  @inlinable @inline(__always)
   func start<Output>(
     _ effect: Effect<Output>, emit: (Output) -> Void, host: ReactorHost<R, Output>
   ) {
-    // A cancellable effect at the top runs as one task, marked with its id and reporting its
-    // own errors, rather than as that task plus one that awaits it.
-    var marked = effect
-    var id: EffectID?
-    if case .cancellable(let inner, let cancellableID, let cancelInFlight) = effect.operation {
-      if cancelInFlight { cancelEffects(id: cancellableID) }
-      marked = inner
-      id = cancellableID
+    if case .cancellable(let inner, let id, let cancelInFlight) = effect.operation {
+      return startCancellable(inner, id: id, cancelInFlight: cancelInFlight, emit: emit, host: host)
     }
-    let rest = marked.startSynchronously(
+    let rest = effect.startSynchronously(
+      emit: emit,
+      cancel: { cancelEffects(id: $0) },
+      launch: { part, id in launch(part, id: id, reportsErrors: false, host: host) })
+    guard let rest else { return }
+    launch(rest, id: nil, reportsErrors: true, host: host)
+  }
+
+  /// ``start(_:emit:host:)`` for a cancellable effect at the top: it runs as one task, marked
+  /// with its id and reporting its own errors, rather than as that task plus one awaiting it.
+  /// Kept out of line, so that `start` stays small enough to be inlined where it is called.
+  @inlinable @inline(never)
+  func startCancellable<Output>(
+    _ effect: Effect<Output>, id: EffectID, cancelInFlight: Bool, emit: (Output) -> Void,
+    host: ReactorHost<R, Output>
+  ) {
+    if cancelInFlight { cancelEffects(id: id) }
+    let rest = effect.startSynchronously(
       emit: emit,
       cancel: { cancelEffects(id: $0) },
       launch: { part, id in launch(part, id: id, reportsErrors: false, host: host) })
@@ -66,7 +77,7 @@ extension ReactorStorage {
   /// starts early and waits for the lock answers sooner than one created after it is
   /// released. It is created outside the tasks' own lock: reserved first, then filled in, and
   /// cancelled at once if its id was cancelled in between.
-  @inlinable @discardableResult
+  @inlinable @inline(__always) @discardableResult
   func launch<Output>(
     _ effect: Effect<Output>, id: EffectID?, reportsErrors: Bool, host: ReactorHost<R, Output>
   ) -> Task<Void, any Error> {
