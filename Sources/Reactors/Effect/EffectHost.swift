@@ -73,7 +73,7 @@ extension Effect {
   ///
   /// A `.run`, the common case, is called from this small frame; the rest go through
   /// ``runComposite(on:)``, whose frame holds what every other case needs.
-  @inlinable
+  @inlinable @inline(__always)
   func run(on host: some EffectHost<Output>) async throws {
     if case .run(_, let operation) = operation {
       try await operation(Send { host.deliver($0) })
