@@ -65,15 +65,17 @@ final class ValueGroup<State, Value: Equatable>: ObservedPath<State> {
   /// Reads the value; when it changed, calls every observer in order.
   @inlinable
   func deliverIfChanged(_ state: UnsafePointer<State>) {
-    let value =
-      if let offset {
-        UnsafeRawPointer(state).load(fromByteOffset: offset, as: Value.self)
-      } else {
-        state.pointee[keyPath: unsafeDowncast(keyPath, to: KeyPath<State, Value>.self)]
-      }
-    guard value != last.pointee else { return }
-    last.pointee = value
-    SubscriberList.deliver(value, to: subscribers)
+    if let offset {
+      // A stored property is compared where it lies: no copy, so no retain of what it holds.
+      let field = (UnsafeRawPointer(state) + offset).assumingMemoryBound(to: Value.self)
+      guard field.pointee != last.pointee else { return }
+      last.pointee = field.pointee
+    } else {
+      let value = state.pointee[keyPath: unsafeDowncast(keyPath, to: KeyPath<State, Value>.self)]
+      guard value != last.pointee else { return }
+      last.pointee = value
+    }
+    SubscriberList.deliver(last.pointee, to: subscribers)
   }
 
   override func remove(_ id: UInt64, isDelivering: Bool) -> Bool {
