@@ -139,8 +139,10 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   /// kept out of line, so that the common path of ``processAction(_:staged:_:)`` stays small.
   @inlinable @inline(never)
   func startMutations(of effect: Effect<R.Mutation>, from action: R.Action, _ reactor: R) {
+    // The closure does not escape and `reactor` outlives it: capturing it unowned saves a
+    // retain, which is slow once the reactor has a weak reference (see `ReactorLink`).
     start(
-      effect, emit: { apply($0, staged: false, reactor) },
+      effect, emit: { [unowned(unsafe) reactor] in apply($0, staged: false, reactor) },
       host: mutationHost(reactor, origin: action))
   }
 
