@@ -6,7 +6,7 @@ import PackageDescription
 // with no dependency beyond the library.
 let package = Package(
   name: "ReactorsBenchmarks",
-  platforms: [.macOS(.v13)],
+  platforms: [.macOS(.v15)],
   dependencies: [.package(name: "Reactors", path: "..")],
   targets: [
     // glibc's heap statistics (mallinfo2), which Swift's Glibc module does not export.
