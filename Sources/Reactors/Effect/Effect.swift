@@ -40,7 +40,10 @@ public struct Effect<Output: Sendable>: Sendable {
     // Cases whose payloads hold resilient standard-library types (TaskPriority, Task,
     // AnyHashable) are indirect: boxed, they keep the enum's layout fixed, so building and
     // matching `.just` compiles to plain code instead of runtime enum calls.
-    indirect case run(TaskPriority?, @Sendable (Send<Output>) async throws -> Void)
+    /// The priority is kept as its raw value: `TaskPriority` is resilient, and holding it
+    /// here would make every effect that starts a task copy this payload through value
+    /// witnesses and metadata looked up at run time.
+    indirect case run(UInt8?, @Sendable (Send<Output>) async throws -> Void)
     case deferred(@Sendable () -> Effect)
     indirect case delay(Effect, Duration, Sleep)
     indirect case catching(Effect, @Sendable (any Error) -> Effect)
@@ -58,7 +61,7 @@ extension Effect {
   /// The priority a `.run` asked for; `nil` (inherit the caller's) for every other case.
   @inlinable
   var requestedPriority: TaskPriority? {
-    if case .run(let priority, _) = operation { return priority }
+    if case .run(let priority?, _) = operation { return TaskPriority(rawValue: priority) }
     return nil
   }
 
@@ -112,7 +115,7 @@ extension Effect {
     priority: TaskPriority? = nil,
     _ operation: @escaping @Sendable (_ send: Send<Output>) async throws -> Void
   ) -> Effect {
-    Effect(.run(priority, operation))
+    Effect(.run(priority?.rawValue, operation))
   }
 
   /// Builds the effect when it starts rather than when it is declared, so it reads the state
