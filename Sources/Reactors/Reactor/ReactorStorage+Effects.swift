@@ -19,12 +19,7 @@ extension ReactorStorage {
     if case .cancellable(let inner, let id, let cancelInFlight) = effect.operation {
       return startCancellable(inner, id: id, cancelInFlight: cancelInFlight, emit: emit, host: host)
     }
-    let rest = effect.startSynchronously(
-      emit: emit,
-      cancel: { cancelEffects(id: $0) },
-      launch: { part, id in launch(part, id: id, reportsErrors: false, host: host) })
-    guard let rest else { return }
-    launch(rest, id: nil, reportsErrors: true, host: host)
+    startParts(of: effect, marked: nil, emit: emit, host: host)
   }
 
   /// ``start(_:emit:host:)`` for a cancellable effect at the top: it runs as one task, marked
@@ -36,6 +31,16 @@ extension ReactorStorage {
     host: ReactorHost<R, Output>
   ) {
     if cancelInFlight { cancelEffects(id: id) }
+    startParts(of: effect, marked: id, emit: emit, host: host)
+  }
+
+  /// Runs what needs no waiting, then launches the rest as one top-level task marked with
+  /// `id`.
+  @inlinable @inline(__always)
+  func startParts<Output>(
+    of effect: Effect<Output>, marked id: EffectID?, emit: (Output) -> Void,
+    host: ReactorHost<R, Output>
+  ) {
     let rest = effect.startSynchronously(
       emit: emit,
       cancel: { cancelEffects(id: $0) },
