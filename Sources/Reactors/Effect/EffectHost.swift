@@ -98,8 +98,8 @@ extension Effect {
         for effect in effects { group.addTask { try await effect.run(on: host) } }
         try await group.waitForAll()
       }
-    case .run(_, let operation):
-      try await operation(Send { host.deliver($0) })
+    case .run:
+      try await run(on: host)  // reached only from `run(on:)`, which handles it itself
     case .deferred(let make):
       try await make().run(on: host)
     case .delay(let effect, let duration, let sleep):

@@ -103,18 +103,20 @@ extension ReactorStorage {
   /// Cancels every running effect marked with `id`.
   @usableFromInline
   func cancelEffects(id: EffectID) {
+    for task in taskRegistry?.withLock({ $0.removeAll(id: id) }) ?? [] { task.cancel() }
+  }
+
+  /// The registry of the reactor's tasks; `nil` until its first effect.
+  @usableFromInline
+  var taskRegistry: Locked<TaskRegistry>? {
     lock.lock()
-    let link = core.pointee.link
-    lock.unlock()
-    for task in link?.tasks.withLock({ $0.removeAll(id: id) }) ?? [] { task.cancel() }
+    defer { lock.unlock() }
+    return core.pointee.link?.tasks
   }
 
   /// How many effect tasks the reactor owns right now: a debugging aid (a number that only
   /// grows points at an effect that never ends).
   public var runningEffectCount: Int {
-    lock.lock()
-    let link = core.pointee.link
-    lock.unlock()
-    return link?.tasks.withLock { $0.count } ?? 0
+    taskRegistry?.withLock { $0.count } ?? 0
   }
 }

@@ -16,15 +16,27 @@ import Testing
     })
   }
 
+  /// Lets `sleepers` effects waiting on `clock` finish, then checks the count they reached and
+  /// that no task is left running.
+  static func endTheWaits(
+    of sleepers: Int, on clock: TestClock, in reactor: ProbeReactor, expecting count: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    await clock.waitForSleepers(sleepers)
+    await clock.advance(by: .seconds(1))
+    #expect(
+      await eventually { reactor.currentState.count == count }, sourceLocation: sourceLocation)
+    #expect(
+      await eventually { reactor.storage.runningEffectCount == 0 },
+      sourceLocation: sourceLocation)
+  }
+
   @Test func anEffectStartedBySendIsRunningWhenSendReturns() async {
     let clock = TestClock()
     let reactor = Self.waitingReactor(clock)
     reactor.send(.custom(0))
     #expect(reactor.storage.runningEffectCount == 1)
-    await clock.waitForSleepers(1)
-    await clock.advance(by: .seconds(1))
-    #expect(await eventually { reactor.currentState.count == 1 })
-    #expect(await eventually { reactor.storage.runningEffectCount == 0 })
+    await Self.endTheWaits(of: 1, on: clock, in: reactor, expecting: 1)
   }
 
   @Test func anEffectStartedFromAnObserverIsRunningWhenObserveReturns() async {
@@ -108,10 +120,7 @@ import Testing
     reactor.send(.custom(100))
     reactor.send(.setTitle("1"))
     #expect(reactor.storage.runningEffectCount == 2)
-    await clock.waitForSleepers(2)
-    await clock.advance(by: .seconds(1))
-    #expect(await eventually { reactor.currentState.count == 110 })
-    #expect(await eventually { reactor.storage.runningEffectCount == 0 })
+    await Self.endTheWaits(of: 2, on: clock, in: reactor, expecting: 110)
   }
 
   @Test func aTaskThatEndsAfterItsReactorIsGoneIsForgottenQuietly() async {
