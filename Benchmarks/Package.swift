@@ -6,8 +6,7 @@ import PackageDescription
 // with no dependency beyond the library.
 let package = Package(
   name: "ReactorsBenchmarks",
-  // macOS 15 for `Synchronization.Mutex`, used by scenario 5's hand-written floor.
-  platforms: [.macOS(.v15)],
+  platforms: [.macOS(.v13)],
   dependencies: [.package(name: "Reactors", path: "..")],
   targets: [
     // glibc's heap statistics (mallinfo2), which Swift's Glibc module does not export.

@@ -51,7 +51,22 @@ final class AsyncReactor: Reactor {
   func reduce(state: inout BenchState, mutation: BenchAction) { benchReduce(&state, mutation) }
 }
 
-/// Scenario 5's floor: the round trip with the task made by hand in `mutate`, outside the
+/// The same, with an effect that suspends once before it sends, so that the task has to be
+/// resumed by the pool: the round trip of a `.run` that really waits.
+final class SuspendingReactor: Reactor {
+  typealias Action = BenchAction
+  let storage = Storage()
+  let initialState = BenchState()
+  func mutate(action: BenchAction) -> Effect<BenchAction> {
+    .run { send in
+      await Task.yield()
+      send(action)
+    }
+  }
+  func reduce(state: inout BenchState, mutation: BenchAction) { benchReduce(&state, mutation) }
+}
+
+/// Scenario 5's floor for a round trip that changes threads: the task made by hand with the task made by hand in `mutate`, outside the
 /// engine's effect machinery (no registry, no cancellation, no error reporting).
 final class HandMadeTaskReactor: Reactor {
   typealias Action = BenchAction

@@ -4,8 +4,8 @@ import Reactors
 // Runs every scenario in one process and prints one table: Reactors, the raw baseline measured
 // in the same run, their ratio, the target and whether it is met.
 
-// `--profile send|dispatch|observers|changing|create|async|floor` runs one path alone, for
-// valgrind --tool=callgrind or perf (`async` and `floor`, scenario 5 and its floor, use
+// `--profile send|dispatch|observers|changing|create|async|suspending|floor|baseline` runs one
+// path alone, for valgrind --tool=callgrind or perf (the last four, scenario 5's rows, use
 // threads: perf only): no table.
 if let index = CommandLine.arguments.firstIndex(of: "--profile") {
   let what = CommandLine.arguments.dropFirst(index + 1).first ?? "send"
@@ -13,6 +13,10 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile") {
     print(idleReactors(count: 10_000).map(\.reactors))
   } else if what == "floor" {
     await roundTrips(HandMadeTaskReactor(), count: 100_000)
+  } else if what == "suspending" {
+    await roundTrips(SuspendingReactor(), count: 100_000)
+  } else if what == "baseline" {
+    await taskRoundTrips(count: 100_000)
   } else if what == "async" {
     await roundTrips(AsyncReactor(), count: 100_000)
   } else if what == "dispatch" {

@@ -4,7 +4,11 @@
 /// An `Effect` is a value: building one does nothing. The engine runs it when `mutate` returns
 /// it. Parts that need no waiting (`.just`, `.concat` of `.just`s, `.deferred`) run before
 /// `send` returns; parts that wait (`.run`, `.delay`, sequences) run in a task that the reactor
-/// owns and cancels when it goes away (contract 4).
+/// owns and cancels when it goes away (contract 4). **That task starts on the thread that sent
+/// the action, as soon as the engine has released its lock, and runs there until its first
+/// suspension**, so what it emits before it suspends is reduced before `send` returns
+/// (contract 2). On Apple systems before 26, which lack `Task.immediate`, it starts on the
+/// global executor instead.
 ///
 /// ```swift
 /// func mutate(action: Action) -> Effect<Mutation> {
@@ -42,8 +46,9 @@ public struct Effect<Output: Sendable>: Sendable {
     // matching `.just` compiles to plain code instead of runtime enum calls.
     /// The priority is kept as its raw value: `TaskPriority` is resilient, and holding it
     /// here would make every effect that starts a task copy this payload through value
-    /// witnesses and metadata looked up at run time.
-    indirect case run(UInt8?, @Sendable (Send<Output>) async throws -> Void)
+    /// witnesses and metadata looked up at run time. With a fixed layout, the case needs no
+    /// box: building a `.run` allocates only its closure's context.
+    case run(UInt8?, @Sendable (Send<Output>) async throws -> Void)
     case deferred(@Sendable () -> Effect)
     indirect case delay(Effect, Duration, Sleep)
     indirect case catching(Effect, @Sendable (any Error) -> Effect)
@@ -98,6 +103,12 @@ extension Effect {
 
   /// Runs async work in a task the reactor owns; `send` emits values and may be called from
   /// any task, any number of times.
+  ///
+  /// The task starts on the thread that sent the action, once the engine's lock is released,
+  /// and runs there until its first suspension, as an RxSwift `Observable` runs when
+  /// ReactorKit subscribes to it: values sent before then are reduced before `send` returns.
+  /// Do slow synchronous work (decoding a large file, say) after an `await`, or it delays the
+  /// sender, which may be the main thread.
   ///
   /// The work may throw: the error goes to the nearest ``catch(_:)`` or to the reactor's
   /// ``Reactor/report(_:)``. When the reactor goes away, or the effect is cancelled by id, the

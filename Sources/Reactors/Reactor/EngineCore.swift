@@ -55,6 +55,14 @@ struct EngineCore<R: Reactor> {
   /// What every effect's host shares (a weak reference, the tasks); made with the first
   /// effect.
   @usableFromInline var link: ReactorLink<R>?
+  /// Effects to start once the lock is released, in the order they were scheduled.
+  @usableFromInline var pendingStarts = WorkQueue<PendingStart<R>>()
+  /// Whether a thread is starting ``pendingStarts`` now: it starts the ones scheduled
+  /// meanwhile too, so that an effect that sends at once does not nest another one's start.
+  @usableFromInline var isStartingEffects = false
+  /// Whether ``pendingStarts`` holds effects that no thread is starting: the one byte that
+  /// releasing the lock tests.
+  @usableFromInline var startsPending = false
   @usableFromInline var stubIsEnabled = false
   @usableFromInline var stubActions: [R.Action] = []
 

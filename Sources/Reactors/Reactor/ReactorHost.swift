@@ -36,6 +36,21 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
     self.makeWork = makeWork
   }
 
+  /// The body of a task the reactor owns: runs `effect`, then gives up the task's slot
+  /// (`token`). A top-level task (`reportsErrors`) reports its uncaught errors, except
+  /// cancellation; a part of a larger effect leaves them to the effect that awaits it.
+  @inlinable @inline(__always)
+  func run(
+    _ effect: Effect<Output>, owning token: TaskRegistry.Token, reportsErrors: Bool
+  ) async throws {
+    defer { link.tasks.withLock { $0.remove(token) } }
+    do {
+      try await effect.run(on: self)
+    } catch let error where reportsErrors {
+      if !(error is CancellationError) && !Task.isCancelled { reportFailure(error) }
+    }
+  }
+
   @inlinable
   func deliver(_ output: Output) {
     guard let reactor = link.reactor else { return }

@@ -7,19 +7,24 @@ extension ReactorStorage {
     let host = ReactorHost(link(to: reactor), origin: mutation as? R.Action) {
       Work<R>.action($0, staged: false)
     }
-    start(effect, emit: { core.pointee.queue.append(.action($0, staged: false)) }, host: host)
+    start(
+      effect, emit: { core.pointee.queue.append(.action($0, staged: false)) }, host: host,
+      later: { .actions($0, $1, host) })
   }
 
   /// Runs the parts of `effect` that need no waiting now, through `emit`, and the rest in a
-  /// task that delivers to `host`. Lock held.
+  /// task that delivers to `host`, scheduled through `later` (see ``PendingStart``). Lock
+  /// held.
   @inlinable @inline(__always)
   func start<Output>(
-    _ effect: Effect<Output>, emit: (Output) -> Void, host: ReactorHost<R, Output>
+    _ effect: Effect<Output>, emit: (Output) -> Void, host: ReactorHost<R, Output>,
+    later: (Effect<Output>, TaskRegistry.Token) -> PendingStart<R>
   ) {
     if case .cancellable(let inner, let id, let cancelInFlight) = effect.operation {
-      return startCancellable(inner, id: id, cancelInFlight: cancelInFlight, emit: emit, host: host)
+      return startCancellable(
+        inner, id: id, cancelInFlight: cancelInFlight, emit: emit, host: host, later: later)
     }
-    startParts(of: effect, marked: nil, emit: emit, host: host)
+    startParts(of: effect, marked: nil, emit: emit, host: host, later: later)
   }
 
   /// ``start(_:emit:host:)`` for a cancellable effect at the top: it runs as one task, marked
@@ -28,25 +33,33 @@ extension ReactorStorage {
   @inlinable @inline(never)
   func startCancellable<Output>(
     _ effect: Effect<Output>, id: EffectID, cancelInFlight: Bool, emit: (Output) -> Void,
-    host: ReactorHost<R, Output>
+    host: ReactorHost<R, Output>, later: (Effect<Output>, TaskRegistry.Token) -> PendingStart<R>
   ) {
     if cancelInFlight { cancelEffects(id: id) }
-    startParts(of: effect, marked: id, emit: emit, host: host)
+    startParts(of: effect, marked: id, emit: emit, host: host, later: later)
   }
 
-  /// Runs what needs no waiting, then launches the rest as one top-level task marked with
-  /// `id`.
+  /// Runs what needs no waiting, then schedules the rest as one top-level task marked with
+  /// `id`, to start when the lock is released. Where `Task.immediate` is not available (Apple
+  /// systems before 26), the task is launched at once instead and starts on the global
+  /// executor.
   @inlinable @inline(__always)
   func startParts<Output>(
     of effect: Effect<Output>, marked id: EffectID?, emit: (Output) -> Void,
-    host: ReactorHost<R, Output>
+    host: ReactorHost<R, Output>, later: (Effect<Output>, TaskRegistry.Token) -> PendingStart<R>
   ) {
     let rest = effect.startSynchronously(
       emit: emit,
       cancel: { cancelEffects(id: $0) },
       launch: { part, id in launch(part, id: id, reportsErrors: false, host: host) })
     guard let rest else { return }
-    launch(rest, id: id, reportsErrors: true, host: host)
+    if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+      let token = host.link.tasks.withLock { $0.reserve(id: id) }
+      core.pointee.pendingStarts.append(later(rest, token))
+      if !core.pointee.isStartingEffects { core.pointee.startsPending = true }
+    } else {
+      launch(rest, id: id, reportsErrors: true, host: host)
+    }
   }
 
   /// Installs the step that runs after each reduce (a store's middleware). Call before use.
@@ -89,12 +102,7 @@ extension ReactorStorage {
     let tasks = host.link.tasks
     let token = tasks.withLock { $0.reserve(id: id) }
     let task = Task(priority: effect.requestedPriority) {
-      defer { tasks.withLock { $0.remove(token) } }
-      do {
-        try await effect.run(on: host)
-      } catch let error where reportsErrors {
-        if !(error is CancellationError) && !Task.isCancelled { host.reportFailure(error) }
-      }
+      try await host.run(effect, owning: token, reportsErrors: reportsErrors)
     }
     if !tasks.withLock({ $0.fill(token, with: task) }) { task.cancel() }
     return task

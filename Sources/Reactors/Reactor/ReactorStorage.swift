@@ -8,7 +8,9 @@
 ///
 /// Thread rules: every method may be called from any thread. Work is processed with a lock
 /// held, one item at a time; work that arrives while an item is being processed on the same
-/// thread (from `mutate`, `reduce`, an observer) is queued and processed right after it.
+/// thread (from `mutate`, `reduce`, an observer) is queued and processed right after it. The
+/// tasks of the effects that work returned start after the lock is released, on the same
+/// thread, one after another (see ``PendingStart``).
 public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   // Audited: `core` is read and written only between `lock.lock()` and `lock.unlock()`, and
   // the pointer is allocated in `init` and freed in `deinit`, when no other reference exists.
@@ -38,9 +40,13 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   @inlinable @inline(__always)
   func enter() { lock.lock() }
 
-  /// Releases the lock taken by ``enter()``.
+  /// Releases the lock taken by ``enter()``; the outermost processing first starts the effects
+  /// its work scheduled (see ``startPendingEffects()``).
   @inlinable @inline(__always)
-  func leave() { lock.unlock() }
+  func leave() {
+    if core.pointee.startsPending && core.pointee.phase == .idle { return startPendingEffects() }
+    lock.unlock()
+  }
 
   /// Processes `work` now, or queues it when work is already being processed.
   @inlinable
@@ -73,18 +79,28 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   @inlinable
   func send(_ action: R.Action, from reactor: R) {
     enter()
+    guard core.pointee.phase == .idle, core.pointee.state != nil, !core.pointee.stubIsEnabled
+    else { return sendUncommonly(action, reactor) }
+    core.pointee.phase = .processing
+    processAction(action, staged: false, reactor)
+    if !core.pointee.queue.isEmpty { drain(reactor) }
+    core.pointee.phase = .idle
+    // Idle when this send began, so this is the outermost processing: no need to test the
+    // phase as `leave()` does.
+    if core.pointee.startsPending { return startPendingEffects() }
+    lock.unlock()
+  }
+
+  /// ``send(_:from:)`` when the stub is on, work is being processed, or the reactor has not
+  /// started. Lock held; released here.
+  @inlinable @inline(never)
+  func sendUncommonly(_ action: R.Action, _ reactor: R) {
     defer { leave() }
     if core.pointee.stubIsEnabled {
       core.pointee.stubActions.append(action)
       return
     }
-    guard core.pointee.phase == .idle, core.pointee.state != nil else {
-      return submitLocked(.action(action, staged: false), reactor)
-    }
-    core.pointee.phase = .processing
-    processAction(action, staged: false, reactor)
-    if !core.pointee.queue.isEmpty { drain(reactor) }
-    core.pointee.phase = .idle
+    submitLocked(.action(action, staged: false), reactor)
   }
 
   /// The state the outside sees.
@@ -141,9 +157,10 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   func startMutations(of effect: Effect<R.Mutation>, from action: R.Action, _ reactor: R) {
     // The closure does not escape and `reactor` outlives it: capturing it unowned saves a
     // retain, which is slow once the reactor has a weak reference (see `ReactorLink`).
+    let host = mutationHost(reactor, origin: action)
     start(
       effect, emit: { [unowned(unsafe) reactor] in apply($0, staged: false, reactor) },
-      host: mutationHost(reactor, origin: action))
+      host: host, later: { .mutations($0, $1, host) })
   }
 
   /// `value` after a `transform` hook's element-wise stage; `nil` when the stage drops it.

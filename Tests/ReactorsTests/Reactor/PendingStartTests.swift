@@ -1,0 +1,145 @@
+import Foundation
+import Reactors
+import ReactorsTesting
+import Testing
+
+/// A `.run` starts on the thread that sent its action, as soon as the engine's lock is
+/// released, and runs until its first suspension: what it sends before then is reduced before
+/// `send` returns (contract 2).
+@Suite struct PendingStartTests {
+  @Test func whatARunSendsBeforeItSuspendsIsReducedBeforeSendReturns() {
+    let reactor = ProbeReactor(mutate: { _, action in
+      guard case .custom(let amount) = action else { return ProbeReactor.defaultMutation(action) }
+      return .run { send in
+        send(.add(amount))
+        send(.add(amount))
+      }
+    })
+    reactor.send(.custom(2))
+    #expect(reactor.currentState.count == 4)
+    #expect(reactor.storage.runningEffectCount == 0)
+  }
+
+  @Test func aRunStartsAfterTheSynchronousPartsBeforeIt() {
+    let reactor = ProbeReactor(mutate: { _, action in
+      guard case .custom = action else { return ProbeReactor.defaultMutation(action) }
+      return .concat([.just(.log("a")), .run { send in send(.log("b")) }, .just(.log("c"))])
+    })
+    reactor.send(.custom(0))
+    #expect(reactor.currentState.log == ["a", "b", "c"])
+  }
+
+  @Test func whatARunSendsAfterItSuspendsArrivesLater() async {
+    let clock = TestClock()
+    let reactor = ProbeReactor(mutate: { _, action in
+      guard case .custom = action else { return ProbeReactor.defaultMutation(action) }
+      return .run { send in
+        send(.add(1))
+        try await clock.sleep(for: .seconds(1))
+        send(.add(10))
+      }
+    })
+    reactor.send(.custom(0))
+    #expect(reactor.currentState.count == 1)
+    #expect(reactor.storage.runningEffectCount == 1)
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .seconds(1))
+    #expect(await eventually { reactor.currentState.count == 11 })
+    #expect(await eventually { reactor.storage.runningEffectCount == 0 })
+  }
+
+  /// Each `.run` here sends the reactor the action that starts the next one at once. Started one inside
+  /// the other, 20,000 of them would overflow the stack; they are started one after another.
+  @Test func aChainOfRunsThatSendAtOnceDoesNotNest() {
+    let reactor = ProbeReactor(mutate: { reactor, action in
+      guard case .custom(let step) = action else { return ProbeReactor.defaultMutation(action) }
+      guard step < 20_000 else { return .just(.add(1)) }
+      return .concat(.just(.add(1)), .run { _ in reactor.send(.custom(step + 1)) })
+    })
+    reactor.send(.custom(1))
+    #expect(reactor.currentState.count == 20_000)
+    #expect(reactor.storage.runningEffectCount == 0)
+  }
+
+  @Test func aRunCancelledBeforeItStartsNeverStarts() {
+    let started = Shared(false)
+    let reactor = ProbeReactor(mutate: { _, action in
+      switch action {
+      case .custom(1): return .run { _ in started.withLock { $0 = true } }.cancellable(id: "job")
+      case .custom(2): return .cancel(id: "job")
+      default: return ProbeReactor.defaultMutation(action)
+      }
+    })
+    // Both are queued while `.increment` is processed, so the cancellation is processed before
+    // the lock is released, and so before the `.run` would start.
+    let observation = reactor.observe(\.count) { count in
+      guard count == 1 else { return }
+      reactor.send(.custom(1))
+      reactor.send(.custom(2))
+    }
+    reactor.send(.increment)
+    #expect(!started.current)
+    #expect(reactor.storage.runningEffectCount == 0)
+    #expect(reactor.issueCount == 0)
+    observation.cancel()
+  }
+
+  @Test func aRunCancelledByWhatItSentEndsWhenItSuspends() async {
+    let clock = TestClock()
+    let reactor = ProbeReactor(mutate: { reactor, action in
+      switch action {
+      case .custom(1):
+        return .run { send in
+          reactor.send(.custom(2))
+          try await clock.sleep(for: .seconds(1))
+          send(.add(100))
+        }
+        .cancellable(id: "job")
+      case .custom(2): return .cancel(id: "job")
+      default: return ProbeReactor.defaultMutation(action)
+      }
+    })
+    reactor.send(.custom(1))
+    #expect(await eventually { reactor.storage.runningEffectCount == 0 })
+    await clock.advance(by: .seconds(1))
+    #expect(reactor.currentState.count == 0)
+    #expect(reactor.issueCount == 0)
+  }
+
+  /// From the synchronous part of a `.run`, another thread sends to the same reactor and this
+  /// one waits for it. Were the lock still held, that send could not finish.
+  @Test func theEngineIsFreeWhileARunStarts() {
+    let otherSendFinished = Shared(false)
+    let reactor = ProbeReactor(mutate: { reactor, action in
+      guard case .custom = action else { return ProbeReactor.defaultMutation(action) }
+      return .run { _ in
+        let finished = sendsOnAnotherThread(.add(5), to: reactor)
+        otherSendFinished.withLock { $0 = finished }
+      }
+    })
+    reactor.send(.custom(0))
+    #expect(otherSendFinished.current)
+    #expect(reactor.currentState.count == 5)
+  }
+
+  @Test func aMiddlewareRunThatDispatchesAtOnceIsReducedBeforeDispatchReturns() {
+    let followUp: Middleware<CounterTree, CounterAction> = { _, action in
+      guard case .request(let item) = action else { return .none }
+      return .run { send in send(.append(item)) }
+    }
+    let store = Store(initial: CounterTree(), reducer: counterReducer, middlewares: [followUp])
+    store.dispatch(.request(7))
+    #expect(store.currentState.items == [7])
+  }
+}
+
+/// Sends `action` to `reactor` from a new thread and waits for it, for 10 seconds at most;
+/// `false` when it did not finish in time.
+private func sendsOnAnotherThread(_ action: ProbeReactor.Action, to reactor: ProbeReactor) -> Bool {
+  let done = DispatchSemaphore(value: 0)
+  Thread {
+    reactor.send(action)
+    done.signal()
+  }.start()
+  return done.wait(timeout: .now() + 10) == .success
+}
