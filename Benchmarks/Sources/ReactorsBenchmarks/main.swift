@@ -4,9 +4,10 @@ import Reactors
 // Runs every scenario in one process and prints one table: Reactors, the raw baseline measured
 // in the same run, their ratio, the target and whether it is met.
 
-// `--profile send|dispatch|observers|changing|create|async|suspending|floor|baseline` runs one
-// path alone, for valgrind --tool=callgrind or perf (the last four, scenario 5's rows, use
-// threads: perf only): no table.
+// `--profile send|dispatch|observers|changing|create|immediate|async|suspending|floor|baseline`
+// runs one path alone, for valgrind --tool=callgrind or perf (the last four, scenario 5's rows,
+// use threads: perf only; `immediate` is scenario 5's `.run` sent from a plain loop, which
+// changes no thread, for callgrind): no table.
 if let index = CommandLine.arguments.firstIndex(of: "--profile") {
   let what = CommandLine.arguments.dropFirst(index + 1).first ?? "send"
   if what == "create" {
@@ -17,6 +18,10 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile") {
     await roundTrips(SuspendingReactor(), count: 100_000)
   } else if what == "baseline" {
     await taskRoundTrips(count: 100_000)
+  } else if what == "immediate" {
+    let reactor = AsyncReactor()
+    for _ in 0..<100_000 { reactor.send(.tick) }
+    print(reactor.currentState.count)
   } else if what == "async" {
     await roundTrips(AsyncReactor(), count: 100_000)
   } else if what == "dispatch" {

@@ -66,7 +66,13 @@ extension Effect {
   /// The priority a `.run` asked for; `nil` (inherit the caller's) for every other case.
   @inlinable
   var requestedPriority: TaskPriority? {
-    if case .run(let priority?, _) = operation { return TaskPriority(rawValue: priority) }
+    requestedRawPriority.map { TaskPriority(rawValue: $0) }
+  }
+
+  /// ``requestedPriority`` as its raw value, which is cheaper to test for `nil`.
+  @inlinable
+  var requestedRawPriority: UInt8? {
+    if case .run(let priority?, _) = operation { return priority }
     return nil
   }
 

@@ -55,8 +55,10 @@ struct EngineCore<R: Reactor> {
   /// What every effect's host shares (a weak reference, the tasks); made with the first
   /// effect.
   @usableFromInline var link: ReactorLink<R>?
-  /// Effects to start once the lock is released, in the order they were scheduled.
-  @usableFromInline var pendingStarts = WorkQueue<PendingStart<R>>()
+  /// Effects to start once the lock is released, in the order they were scheduled (see
+  /// ``ReactorStorage/startPendingEffects()``). Closures rather than values: copying one is a
+  /// retain, where copying a generic enum goes through the runtime's value witnesses.
+  @usableFromInline var pendingStarts = WorkQueue<@Sendable () -> Void>()
   /// Whether a thread is starting ``pendingStarts`` now: it starts the ones scheduled
   /// meanwhile too, so that an effect that sends at once does not nest another one's start.
   @usableFromInline var isStartingEffects = false

@@ -7,24 +7,19 @@ extension ReactorStorage {
     let host = ReactorHost(link(to: reactor), origin: mutation as? R.Action) {
       Work<R>.action($0, staged: false)
     }
-    start(
-      effect, emit: { core.pointee.queue.append(.action($0, staged: false)) }, host: host,
-      later: { .actions($0, $1, host) })
+    start(effect, emit: { core.pointee.queue.append(.action($0, staged: false)) }, host: host)
   }
 
   /// Runs the parts of `effect` that need no waiting now, through `emit`, and the rest in a
-  /// task that delivers to `host`, scheduled through `later` (see ``PendingStart``). Lock
-  /// held.
+  /// task that delivers to `host`. Lock held.
   @inlinable @inline(__always)
   func start<Output>(
-    _ effect: Effect<Output>, emit: (Output) -> Void, host: ReactorHost<R, Output>,
-    later: (Effect<Output>, TaskRegistry.Token) -> PendingStart<R>
+    _ effect: Effect<Output>, emit: (Output) -> Void, host: ReactorHost<R, Output>
   ) {
     if case .cancellable(let inner, let id, let cancelInFlight) = effect.operation {
-      return startCancellable(
-        inner, id: id, cancelInFlight: cancelInFlight, emit: emit, host: host, later: later)
+      return startCancellable(inner, id: id, cancelInFlight: cancelInFlight, emit: emit, host: host)
     }
-    startParts(of: effect, marked: nil, emit: emit, host: host, later: later)
+    startParts(of: effect, marked: nil, emit: emit, host: host)
   }
 
   /// ``start(_:emit:host:)`` for a cancellable effect at the top: it runs as one task, marked
@@ -33,10 +28,10 @@ extension ReactorStorage {
   @inlinable @inline(never)
   func startCancellable<Output>(
     _ effect: Effect<Output>, id: EffectID, cancelInFlight: Bool, emit: (Output) -> Void,
-    host: ReactorHost<R, Output>, later: (Effect<Output>, TaskRegistry.Token) -> PendingStart<R>
+    host: ReactorHost<R, Output>
   ) {
     if cancelInFlight { cancelEffects(id: id) }
-    startParts(of: effect, marked: id, emit: emit, host: host, later: later)
+    startParts(of: effect, marked: id, emit: emit, host: host)
   }
 
   /// Runs what needs no waiting, then schedules the rest as one top-level task marked with
@@ -46,7 +41,7 @@ extension ReactorStorage {
   @inlinable @inline(__always)
   func startParts<Output>(
     of effect: Effect<Output>, marked id: EffectID?, emit: (Output) -> Void,
-    host: ReactorHost<R, Output>, later: (Effect<Output>, TaskRegistry.Token) -> PendingStart<R>
+    host: ReactorHost<R, Output>
   ) {
     let rest = effect.startSynchronously(
       emit: emit,
@@ -55,7 +50,7 @@ extension ReactorStorage {
     guard let rest else { return }
     if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
       let token = host.link.tasks.withLock { $0.reserve(id: id) }
-      core.pointee.pendingStarts.append(later(rest, token))
+      core.pointee.pendingStarts.append { host.start(rest, owning: token) }
       if !core.pointee.isStartingEffects { core.pointee.startsPending = true }
     } else {
       launch(rest, id: id, reportsErrors: true, host: host)
@@ -87,14 +82,17 @@ extension ReactorStorage {
     return link
   }
 
-  /// Starts `effect` in a task owned by this storage, marked with `id` for cancellation.
-  /// A top-level task (`reportsErrors`) reports its uncaught errors, except cancellation; a
-  /// part of a larger effect leaves them to the effect that awaits it.
+  /// Starts `effect` on the global executor, in a task owned by this storage, marked with `id`
+  /// for cancellation. A top-level task (`reportsErrors`) reports its uncaught errors, except
+  /// cancellation; a part of a larger effect leaves them to the effect that awaits it.
   ///
-  /// The task is created at once, even with the engine's lock held: measured, a task that
-  /// starts early and waits for the lock answers sooner than one created after it is
-  /// released. It is created outside the tasks' own lock: reserved first, then filled in, and
-  /// cancelled at once if its id was cancelled in between.
+  /// Used for what must be running before the caller goes on (a cancellable part that the
+  /// rest of its effect awaits, a `transform` hook's sources, effects started from a running
+  /// effect) and, on systems without `Task.immediate`, for every effect. The task is created at
+  /// once, even with the engine's lock held: measured, a task that starts early and waits for
+  /// the lock answers sooner than one created after it is released. It is created outside the
+  /// tasks' own lock: reserved first, then filled in, and cancelled at once if its id was
+  /// cancelled in between.
   @inlinable @inline(__always) @discardableResult
   func launch<Output>(
     _ effect: Effect<Output>, id: EffectID?, reportsErrors: Bool, host: ReactorHost<R, Output>

@@ -7,37 +7,48 @@ extension ReactorStorage {
   /// scheduled meanwhile (by what a starting effect sends, from any thread) are started here
   /// too, one after another rather than nested, so a chain of effects that send at once
   /// cannot grow the stack.
+  ///
+  /// A start is scheduled with its slot in the reactor's ``TaskRegistry`` reserved, so a
+  /// cancellation processed before it starts finds it, and then it never starts.
   @inlinable @inline(never)
   func startPendingEffects() {
     core.pointee.isStartingEffects = true
     core.pointee.startsPending = false
-    while let pending = core.pointee.pendingStarts.popFirst() {
+    while let start = core.pointee.pendingStarts.popFirst() {
       lock.unlock()
-      if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-        switch pending {
-        case .mutations(let effect, let token, let host):
-          startImmediately(effect, owning: token, host: host)
-        case .actions(let effect, let token, let host):
-          startImmediately(effect, owning: token, host: host)
-        }
-      }
+      start()
       lock.lock()
     }
     core.pointee.isStartingEffects = false
     lock.unlock()
   }
+}
 
-  /// Starts `effect` in a task that runs on this thread until its first suspension, unless it
-  /// was cancelled while it waited to start. Lock not held.
-  @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+extension ReactorHost {
+  /// Starts `effect` in a task that runs on this thread until its first suspension, in the
+  /// slot `token` reserved, unless it was cancelled while it waited to start. Lock not held.
+  ///
+  /// Only systems with `Task.immediate` schedule starts (see `startParts`); were one scheduled
+  /// elsewhere, it would start on the global executor rather than be dropped.
   @inlinable @inline(__always)
-  func startImmediately<Output>(
-    _ effect: Effect<Output>, owning token: TaskRegistry.Token, host: ReactorHost<R, Output>
-  ) {
-    let tasks = host.link.tasks
+  func start(_ effect: Effect<Output>, owning token: TaskRegistry.Token) {
+    let tasks = link.tasks
     guard tasks.withLock({ $0.holds(token) }) else { return }
-    let task = Task.immediate(priority: effect.requestedPriority) {
-      try await host.run(effect, owning: token, reportsErrors: true)
+    let task: Task<Void, any Error>
+    if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+      if let priority = effect.requestedRawPriority {
+        task = Task.immediate(priority: TaskPriority(rawValue: priority)) {
+          try await run(effect, owning: token, reportsErrors: true)
+        }
+      } else {
+        // No `TaskPriority?` to pass: copying that resilient value costs more than the task's
+        // own bookkeeping.
+        task = Task.immediate { try await run(effect, owning: token, reportsErrors: true) }
+      }
+    } else {
+      task = Task(priority: effect.requestedPriority) {
+        try await run(effect, owning: token, reportsErrors: true)
+      }
     }
     // A task that ended before it suspended has given its slot back already.
     if !tasks.withLock({ $0.fill(token, with: task) }) { task.cancel() }

@@ -10,7 +10,7 @@
 /// held, one item at a time; work that arrives while an item is being processed on the same
 /// thread (from `mutate`, `reduce`, an observer) is queued and processed right after it. The
 /// tasks of the effects that work returned start after the lock is released, on the same
-/// thread, one after another (see ``PendingStart``).
+/// thread, one after another (see ``startPendingEffects()``).
 public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   // Audited: `core` is read and written only between `lock.lock()` and `lock.unlock()`, and
   // the pointer is allocated in `init` and freed in `deinit`, when no other reference exists.
@@ -157,10 +157,9 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   func startMutations(of effect: Effect<R.Mutation>, from action: R.Action, _ reactor: R) {
     // The closure does not escape and `reactor` outlives it: capturing it unowned saves a
     // retain, which is slow once the reactor has a weak reference (see `ReactorLink`).
-    let host = mutationHost(reactor, origin: action)
     start(
       effect, emit: { [unowned(unsafe) reactor] in apply($0, staged: false, reactor) },
-      host: host, later: { .mutations($0, $1, host) })
+      host: mutationHost(reactor, origin: action))
   }
 
   /// `value` after a `transform` hook's element-wise stage; `nil` when the stage drops it.

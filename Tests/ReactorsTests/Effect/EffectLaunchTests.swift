@@ -2,8 +2,8 @@ import Reactors
 import ReactorsTesting
 import Testing
 
-/// Effect tasks are created as soon as `mutate` returns, and registered in slots that are
-/// reused: these tests check that none is lost, left running or mistaken for another.
+/// Effect tasks are registered in slots that are reused, as soon as `mutate` returns: these
+/// tests check that none is lost, left running or mistaken for another.
 @Suite struct EffectLaunchTests {
   /// A reactor whose `.custom` action starts an effect that waits on `clock` and then adds one.
   static func waitingReactor(_ clock: TestClock) -> ProbeReactor {
