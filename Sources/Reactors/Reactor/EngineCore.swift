@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One unit of work for a reactor's engine, processed one at a time in arrival order.
 @usableFromInline
 enum Work<R: Reactor> {
@@ -59,12 +67,12 @@ struct EngineCore<R: Reactor> {
   /// ``ReactorStorage/startPendingEffects()``). Closures rather than values: copying one is a
   /// retain, where copying a generic enum goes through the runtime's value witnesses.
   @usableFromInline var pendingStarts = WorkQueue<@Sendable () -> Void>()
-  /// Whether a thread is starting ``pendingStarts`` now: it starts the ones scheduled
-  /// meanwhile too, so that an effect that sends at once does not nest another one's start.
-  @usableFromInline var isStartingEffects = false
-  /// Whether ``pendingStarts`` holds effects that no thread is starting: the one byte that
-  /// releasing the lock tests.
+  /// Whether ``pendingStarts`` holds any: the one byte that releasing the lock tests.
   @usableFromInline var startsPending = false
+  /// The threads in ``ReactorStorage/startPendingEffects()`` now. What an effect one of them
+  /// starts sends is processed on that thread, and the effects it schedules are left to that
+  /// thread's loop rather than started inside the first one's.
+  @usableFromInline var startingThreads: [pthread_t] = []
   @usableFromInline var stubIsEnabled = false
   @usableFromInline var stubActions: [R.Action] = []
 

@@ -51,7 +51,7 @@ extension ReactorStorage {
     if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
       let token = host.link.tasks.withLock { $0.reserve(id: id) }
       core.pointee.pendingStarts.append { host.start(rest, owning: token) }
-      if !core.pointee.isStartingEffects { core.pointee.startsPending = true }
+      core.pointee.startsPending = true
     } else {
       launch(rest, id: id, reportsErrors: true, host: host)
     }

@@ -1,25 +1,37 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension ReactorStorage {
   /// Starts the effects that the work just processed scheduled, in order, each on this thread
   /// with the lock released, and each running until its first suspension: what an effect
   /// sends before it suspends is processed before the `send` that started it returns.
   ///
   /// Called by ``leave()`` with the lock held, when processing is over; releases it. Effects
-  /// scheduled meanwhile (by what a starting effect sends, from any thread) are started here
-  /// too, one after another rather than nested, so a chain of effects that send at once
-  /// cannot grow the stack.
+  /// scheduled meanwhile are started here too, one after another: those that a starting
+  /// effect's sends schedule wait for this loop rather than start inside that effect, so a
+  /// chain of effects that send at once cannot grow the stack. Another thread that schedules
+  /// effects starts them itself, alongside this one, so no thread is held back by another's.
   ///
   /// A start is scheduled with its slot in the reactor's ``TaskRegistry`` reserved, so a
   /// cancellation processed before it starts finds it, and then it never starts.
   @inlinable @inline(never)
   func startPendingEffects() {
-    core.pointee.isStartingEffects = true
-    core.pointee.startsPending = false
+    let thread = pthread_self()
+    guard !core.pointee.startingThreads.contains(where: { pthread_equal($0, thread) != 0 })
+    else { return lock.unlock() }
+    core.pointee.startingThreads.append(thread)
     while let start = core.pointee.pendingStarts.popFirst() {
       lock.unlock()
       start()
       lock.lock()
     }
-    core.pointee.isStartingEffects = false
+    core.pointee.startsPending = false
+    core.pointee.startingThreads.removeAll { pthread_equal($0, thread) != 0 }
     lock.unlock()
   }
 }

@@ -122,6 +122,42 @@ import Testing
     #expect(reactor.currentState.count == 5)
   }
 
+  /// This thread's effect, before it suspends, waits for an effect that another thread's send
+  /// starts. Were effects started by one thread at a time, the other would wait for this one.
+  @Test func aThreadStartingAnEffectDoesNotHoldBackAnotherThreadsEffects() {
+    let otherEffectRan = DispatchSemaphore(value: 0)
+    let waited = Shared(false)
+    let reactor = ProbeReactor(mutate: { reactor, action in
+      switch action {
+      case .custom(1):
+        return .run { _ in
+          Thread { reactor.send(.custom(2)) }.start()
+          waited.withLock { $0 = signalArrives(otherEffectRan) }
+        }
+      case .custom(2): return .run { _ in otherEffectRan.signal() }
+      default: return ProbeReactor.defaultMutation(action)
+      }
+    })
+    reactor.send(.custom(1))
+    #expect(waited.current)
+  }
+
+  /// Each effect has started, and sent, before the send that scheduled it returns on some
+  /// thread; effects are concurrent, so their mutations may interleave across senders.
+  @Test func manyThreadsWhoseRunsSendAtOnceLoseNothing() async {
+    let reactor = ProbeReactor(mutate: { _, action in
+      guard case .send(let sender, let sequence) = action else {
+        return ProbeReactor.defaultMutation(action)
+      }
+      return .run { send in send(.record(sender: sender, sequence: sequence)) }
+    })
+    onThreads(8) { sender in
+      for sequence in 0..<2_000 { reactor.send(.send(sender: sender, sequence: sequence)) }
+    }
+    #expect(reactor.currentState.count == 16_000)
+    #expect(await eventually { reactor.storage.runningEffectCount == 0 })
+  }
+
   @Test func aMiddlewareRunThatDispatchesAtOnceIsReducedBeforeDispatchReturns() {
     let followUp: Middleware<CounterTree, CounterAction> = { _, action in
       guard case .request(let item) = action else { return .none }
@@ -131,6 +167,11 @@ import Testing
     store.dispatch(.request(7))
     #expect(store.currentState.items == [7])
   }
+}
+
+/// Whether `semaphore` is signalled within 10 seconds.
+private func signalArrives(_ semaphore: DispatchSemaphore) -> Bool {
+  semaphore.wait(timeout: .now() + 10) == .success
 }
 
 /// Sends `action` to `reactor` from a new thread and waits for it, for 10 seconds at most;
