@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// One unit of work for a reactor's engine, processed one at a time in arrival order.
 @usableFromInline
 enum Work<R: Reactor> {
@@ -72,7 +64,7 @@ struct EngineCore<R: Reactor> {
   /// The threads in ``ReactorStorage/startPendingEffects()`` now. What an effect one of them
   /// starts sends is processed on that thread, and the effects it schedules are left to that
   /// thread's loop rather than started inside the first one's.
-  @usableFromInline var startingThreads: [pthread_t] = []
+  @usableFromInline var startingThreads: [ThreadIdentity] = []
   @usableFromInline var stubIsEnabled = false
   @usableFromInline var stubActions: [R.Action] = []
 

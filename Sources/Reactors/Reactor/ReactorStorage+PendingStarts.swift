@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension ReactorStorage {
   /// Starts the effects that the work just processed scheduled, in order, each on this thread
   /// with the lock released, and each running until its first suspension: what an effect
@@ -21,9 +13,8 @@ extension ReactorStorage {
   /// cancellation processed before it starts finds it, and then it never starts.
   @inlinable @inline(never)
   func startPendingEffects() {
-    let thread = pthread_self()
-    guard !core.pointee.startingThreads.contains(where: { pthread_equal($0, thread) != 0 })
-    else { return lock.unlock() }
+    let thread = ThreadIdentity.current
+    guard !core.pointee.startingThreads.contains(thread) else { return lock.unlock() }
     core.pointee.startingThreads.append(thread)
     while let start = core.pointee.pendingStarts.popFirst() {
       lock.unlock()
@@ -31,7 +22,7 @@ extension ReactorStorage {
       lock.lock()
     }
     core.pointee.startsPending = false
-    core.pointee.startingThreads.removeAll { pthread_equal($0, thread) != 0 }
+    core.pointee.startingThreads.removeAll { $0 == thread }
     lock.unlock()
   }
 }
@@ -40,27 +31,22 @@ extension ReactorHost {
   /// Starts `effect` in a task that runs on this thread until its first suspension, in the
   /// slot `token` reserved, unless it was cancelled while it waited to start. Lock not held.
   ///
-  /// Only systems with `Task.immediate` schedule starts (see `startParts`); were one scheduled
-  /// elsewhere, it would start on the global executor rather than be dropped.
+  /// Only systems with `Task.immediate` schedule starts (see `startParts`); elsewhere effects
+  /// are launched at once on the global executor.
+  @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
   @inlinable @inline(__always)
   func start(_ effect: Effect<Output>, owning token: TaskRegistry.Token) {
     let tasks = link.tasks
     guard tasks.withLock({ $0.holds(token) }) else { return }
     let task: Task<Void, any Error>
-    if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-      if let priority = effect.requestedRawPriority {
-        task = Task.immediate(priority: TaskPriority(rawValue: priority)) {
-          try await run(effect, owning: token, reportsErrors: true)
-        }
-      } else {
-        // No `TaskPriority?` to pass: copying that resilient value costs more than the task's
-        // own bookkeeping.
-        task = Task.immediate { try await run(effect, owning: token, reportsErrors: true) }
-      }
-    } else {
-      task = Task(priority: effect.requestedPriority) {
+    if let priority = effect.requestedRawPriority {
+      task = Task.immediate(priority: TaskPriority(rawValue: priority)) {
         try await run(effect, owning: token, reportsErrors: true)
       }
+    } else {
+      // No `TaskPriority?` to pass: copying that resilient value costs more than the task's own
+      // bookkeeping.
+      task = Task.immediate { try await run(effect, owning: token, reportsErrors: true) }
     }
     // A task that ended before it suspended has given its slot back already.
     if !tasks.withLock({ $0.fill(token, with: task) }) { task.cancel() }

@@ -42,3 +42,22 @@ struct PlatformLock {
   @inlinable @inline(__always)
   func unlock() { pthread_mutex_unlock(mutex) }
 }
+
+/// Which thread is running: the engine's lock is recursive, so the engine tells its own thread's
+/// nested calls from other threads' by this.
+@usableFromInline
+struct ThreadIdentity: Equatable {
+  @usableFromInline let thread: pthread_t
+
+  /// The calling thread.
+  @inlinable
+  static var current: ThreadIdentity { ThreadIdentity(thread: pthread_self()) }
+
+  @inlinable
+  init(thread: pthread_t) { self.thread = thread }
+
+  @inlinable
+  static func == (lhs: ThreadIdentity, rhs: ThreadIdentity) -> Bool {
+    pthread_equal(lhs.thread, rhs.thread) != 0
+  }
+}
