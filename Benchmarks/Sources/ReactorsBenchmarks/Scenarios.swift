@@ -113,7 +113,7 @@ func idleReactors(count: Int) -> [Row] {
   // The fastest of five rounds, each creating `count` reactors and releasing them after.
   for _ in 0..<5 {
     var reactors: [CounterReactor] = []
-    var observations: [Observation] = []
+    var observations: [ObservationToken] = []
     reactors.reserveCapacity(count)
     observations.reserveCapacity(count)
     let before = heapBytesInUse()

@@ -19,12 +19,14 @@ extension Effect {
   /// Runs the parts of this effect that need no waiting, emitting their values through
   /// `emit` in order, and returns what is left to run in a task (`nil` when nothing is).
   ///
-  /// A cancellable part is launched at once through `launch`, registered under its id, so that
-  /// a cancellation that arrives next finds it; what is left then awaits it.
+  /// What is left of a cancellable part goes through `defer`, which returns what the task is
+  /// to run in its place: the part itself, started in line by that task where tasks can start
+  /// on the current thread (so a part that answers before it suspends is still synchronous),
+  /// or a task launched at once and awaited (`.join`) elsewhere.
   @inlinable
   func startSynchronously(
     emit: (Output) -> Void, cancel: (EffectID) -> Void,
-    launch: (Effect, EffectID) -> Task<Void, any Error>
+    defer deferCancellable: (Effect, EffectID) -> Effect
   ) -> Effect? {
     switch operation {
     case .none:
@@ -35,7 +37,8 @@ extension Effect {
     case .concat(let effects):
       for index in effects.indices {
         guard
-          let rest = effects[index].startSynchronously(emit: emit, cancel: cancel, launch: launch)
+          let rest = effects[index].startSynchronously(
+            emit: emit, cancel: cancel, defer: deferCancellable)
         else { continue }
         let remaining = effects[(index + 1)...]
         return remaining.isEmpty ? rest : .concat([rest] + remaining)
@@ -44,24 +47,25 @@ extension Effect {
     case .merge(let effects):
       var pending: [Effect] = []
       for effect in effects {
-        if let rest = effect.startSynchronously(emit: emit, cancel: cancel, launch: launch) {
+        if let rest = effect.startSynchronously(emit: emit, cancel: cancel, defer: deferCancellable)
+        {
           pending.append(rest)
         }
       }
       return pending.isEmpty ? nil : (pending.count == 1 ? pending[0] : .merge(pending))
     case .deferred(let make):
-      return make().startSynchronously(emit: emit, cancel: cancel, launch: launch)
+      return make().startSynchronously(emit: emit, cancel: cancel, defer: deferCancellable)
     case .cancel(let id):
       cancel(id)
       return nil
     case .cancellable(let effect, let id, let cancelInFlight):
       if cancelInFlight { cancel(id) }
-      return effect.startSynchronously(emit: emit, cancel: cancel, launch: launch).map {
-        Effect(.join(launch($0, id)))
+      return effect.startSynchronously(emit: emit, cancel: cancel, defer: deferCancellable).map {
+        deferCancellable($0, id)
       }
     case .catching(let effect, let handler):
       // The synchronous parts cannot throw; what waits keeps its handler.
-      return effect.startSynchronously(emit: emit, cancel: cancel, launch: launch).map {
+      return effect.startSynchronously(emit: emit, cancel: cancel, defer: deferCancellable).map {
         Effect(.catching($0, handler))
       }
     case .run, .delay, .upstream, .join:
@@ -95,7 +99,14 @@ extension Effect {
       for effect in effects { try await effect.run(on: host) }
     case .merge(let effects):
       try await withThrowingTaskGroup(of: Void.self) { group in
-        for effect in effects { group.addTask { try await effect.run(on: host) } }
+        for effect in effects {
+          if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+            // Each part runs on this thread until it first suspends, in order.
+            group.addImmediateTask { try await effect.run(on: host) }
+          } else {
+            group.addTask { try await effect.run(on: host) }
+          }
+        }
         try await group.waitForAll()
       }
     case .run:

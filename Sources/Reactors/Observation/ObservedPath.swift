@@ -1,34 +1,43 @@
 /// The observers of one key path of the state, as the registry sees them: without the value's
 /// type.
 ///
-/// `deliver` is compiled for the concrete state and value types where `observe` was called
-/// (``ObserverRegistry/add(_:current:isNotifying:_:)`` is inlinable) and captures nothing: it
-/// takes the group as its argument, so a delivery calls it through an unretained reference.
+/// `capture` and `deliver` are compiled for the concrete state and value types where
+/// `observe` was called (``ObserverRegistry/add(_:current:_:)`` is inlinable) and capture
+/// nothing: they take the group as their argument, so the engine calls them through an
+/// unretained reference.
 @usableFromInline
 class ObservedPath<State> {
   @usableFromInline let keyPath: AnyKeyPath
-  @usableFromInline let deliver: (ObservedPath<State>, UnsafePointer<State>) -> Void
+  /// Compares the value in the new state with the last one; when it changed, keeps it as the
+  /// last value and snapshots the observers to call. Lock held.
+  @usableFromInline let capture: (ObservedPath<State>, UnsafePointer<State>) -> Bool
+  /// Calls the snapshot's observers with the last value, skipping the ids given. Lock
+  /// released; the processing thread only.
+  @usableFromInline let deliver: (ObservedPath<State>, UnsafePointer<[UInt64]>) -> Void
 
   @inlinable
-  init(keyPath: AnyKeyPath, deliver: @escaping (ObservedPath<State>, UnsafePointer<State>) -> Void)
-  {
+  init(
+    keyPath: AnyKeyPath,
+    capture: @escaping (ObservedPath<State>, UnsafePointer<State>) -> Bool,
+    deliver: @escaping (ObservedPath<State>, UnsafePointer<[UInt64]>) -> Void
+  ) {
     self.keyPath = keyPath
+    self.capture = capture
     self.deliver = deliver
   }
 
   /// Removes the observer with `id`; `false` when it is not in this group.
-  func remove(_ id: UInt64, isDelivering: Bool) -> Bool { false }
+  func remove(_ id: UInt64) -> Bool { false }
   /// Whether no observer is left.
   var isEmpty: Bool { true }
-  /// Drops what was removed during a delivery.
-  func compact() {}
 }
 
 /// The observers of one key path and its last value, sharing one comparison per change.
 ///
-/// Lives inside the engine's lock: only the processing thread delivers. The last value and
-/// the observers live behind a pointer the group owns, so reading them costs no dynamic
-/// exclusivity check, and a delivery reads them afresh while observers add or remove others.
+/// The last value is written only by the thread processing the reactor's work, with the lock
+/// held, and read by it after releasing the lock to deliver; other threads read it with the
+/// lock held when they add an observer. The last value and the observers live behind a
+/// pointer the group owns, so reading them costs no dynamic exclusivity check.
 @usableFromInline
 final class ValueGroup<State, Value: Equatable>: ObservedPath<State> {
   /// Where the value lives inside the state, for a stored property: read directly, without
@@ -51,9 +60,14 @@ final class ValueGroup<State, Value: Equatable>: ObservedPath<State> {
       alignment: max(list.alignment, MemoryLayout<Value>.alignment))
     self.subscribers = memory.initializeMemory(as: SubscriberList<Value>.self, to: SubscriberList())
     self.last = (memory + lastOffset).initializeMemory(as: Value.self, to: last)
-    super.init(keyPath: path) { group, state in
-      unsafeDowncast(group, to: ValueGroup.self).deliverIfChanged(state)
-    }
+    super.init(
+      keyPath: path,
+      capture: { group, state in unsafeDowncast(group, to: ValueGroup.self).captureIfChanged(state)
+      },
+      deliver: { group, removed in
+        let group = unsafeDowncast(group, to: ValueGroup.self)
+        SubscriberList.deliver(group.last.pointee, to: group.subscribers, skipping: removed)
+      })
   }
 
   deinit {
@@ -62,44 +76,63 @@ final class ValueGroup<State, Value: Equatable>: ObservedPath<State> {
     UnsafeMutableRawPointer(subscribers).deallocate()
   }
 
-  /// Reads the value; when it changed, calls every observer in order.
+  /// Reads the value; when it changed, keeps it and snapshots the observers. Lock held.
   @inlinable
-  func deliverIfChanged(_ state: UnsafePointer<State>) {
+  func captureIfChanged(_ state: UnsafePointer<State>) -> Bool {
     if let offset {
       // A stored property is compared where it lies: no copy, so no retain of what it holds.
       let field = (UnsafeRawPointer(state) + offset).assumingMemoryBound(to: Value.self)
-      guard field.pointee != last.pointee else { return }
+      guard field.pointee != last.pointee else { return false }
       last.pointee = field.pointee
     } else {
       let value = state.pointee[keyPath: unsafeDowncast(keyPath, to: KeyPath<State, Value>.self)]
-      guard value != last.pointee else { return }
+      guard value != last.pointee else { return false }
       last.pointee = value
     }
-    SubscriberList.deliver(last.pointee, to: subscribers)
+    subscribers.pointee.snapshot = subscribers.pointee.members
+    return true
   }
 
-  override func remove(_ id: UInt64, isDelivering: Bool) -> Bool {
-    subscribers.pointee.remove(id, isDelivering: isDelivering)
-  }
+  override func remove(_ id: UInt64) -> Bool { subscribers.pointee.remove(id) }
 
   override var isEmpty: Bool { subscribers.pointee.isEmpty }
-
-  override func compact() { subscribers.pointee.compact() }
 }
 
 /// The observers of every state, with what ends each one's stream if the reactor goes first.
 @usableFromInline
 final class StateObservers<State> {
   @usableFromInline let subscribers: UnsafeMutablePointer<SubscriberList<State>>
+  /// The state being delivered: set with the lock held by the processing thread, read and
+  /// cleared by it after releasing the lock.
+  @usableFromInline let captured: UnsafeMutablePointer<State?>
   var finishers: [(id: UInt64, finish: @Sendable () -> Void)] = []
 
   init() {
     subscribers = .allocate(capacity: 1)
     subscribers.initialize(to: SubscriberList())
+    captured = .allocate(capacity: 1)
+    captured.initialize(to: nil)
   }
 
   deinit {
     subscribers.deinitialize(count: 1)
     subscribers.deallocate()
+    captured.deinitialize(count: 1)
+    captured.deallocate()
+  }
+
+  /// Keeps a copy of `state` and snapshots the observers. Lock held.
+  @usableFromInline
+  func capture(_ state: UnsafePointer<State>) {
+    captured.pointee = state.pointee
+    subscribers.pointee.snapshot = subscribers.pointee.members
+  }
+
+  /// Calls the snapshot's observers with the captured state, then lets both go. Lock released.
+  @usableFromInline
+  func deliver(skipping removed: UnsafePointer<[UInt64]>) {
+    guard let state = captured.pointee else { return }
+    captured.pointee = nil
+    SubscriberList.deliver(state, to: subscribers, skipping: removed)
   }
 }

@@ -1,23 +1,19 @@
-/// The observers of one reactor's state, kept inside the engine's lock.
+/// The observers of one reactor's state, kept under the engine's lock.
 ///
 /// Observers of a key path are grouped by key path: a change costs one read and one comparison
 /// per observed key path, however many observers share it (contract 7).
 ///
-/// A delivery (see `ReactorStorage.notifyObservers()`) walks the registry in place, without
-/// copying it. An observer added while it runs starts from its group's last value, and is
-/// told of the change being delivered only if its group has not been reached yet; an observer
-/// removed while it runs is not called again. What removals leave behind is tidied by
-/// ``compact()`` when the delivery ends.
+/// A change is delivered in two steps (see `ReactorStorage.reduce`): with the lock held, the
+/// thread processing the reactor's work compares each group's value and snapshots the groups
+/// that changed into a ``Delivery``; with the lock released, it calls their observers. Any
+/// thread may add or remove observers meanwhile: an observer added starts from its group's
+/// last value, which is already the new one, so it is never told the same change twice.
 @usableFromInline
 struct ObserverRegistry<State> {
   @usableFromInline var nextID: UInt64 = 0
   /// Observers of every state, created with the first of them.
   @usableFromInline var everyState: StateObservers<State>?
   @usableFromInline var groups: [ObservedPath<State>] = []
-  /// A delivery is running: removals leave stand-ins until ``compact()``.
-  @usableFromInline var isNotifying = false
-  /// Something was removed during the delivery.
-  @usableFromInline var needsCompaction = false
 
   @inlinable init() {}
 
@@ -26,78 +22,77 @@ struct ObserverRegistry<State> {
 
   /// Adds an observer of every state; `finish` is called if the reactor goes away first.
   mutating func add(
-    _ body: @escaping @Sendable (State) -> Void, finish: (@Sendable () -> Void)? = nil
-  ) -> UInt64 {
-    let id = makeID()
+    id: UInt64, _ body: @escaping @Sendable (State) -> Void, finish: (@Sendable () -> Void)?
+  ) {
     let observers = everyState ?? StateObservers()
     everyState = observers
     observers.subscribers.pointee.append(id, body)
     if let finish { observers.finishers.append((id, finish)) }
-    return id
   }
 
-  /// Adds an observer of one key path; returns its id and the value it starts from: the
-  /// group's last value. During a delivery that has not reached the group yet, that is the
-  /// value before the change, and the observer is then told of the change with the others.
+  /// Adds an observer of one key path and returns the value it starts from: its group's last
+  /// value, which is the value in the newest state reduced.
   ///
-  /// `@inlinable`, so the group's delivery is compiled for the concrete state and value types
-  /// in the module that observes: no generic key-path or value-witness calls per change.
+  /// `@inlinable`, so the group's comparison and delivery are compiled for the concrete state
+  /// and value types in the module that observes: no generic key-path or value-witness calls
+  /// per change.
   @inlinable
   mutating func add<Value: Equatable>(
-    _ keyPath: KeyPath<State, Value>, current state: State,
+    id: UInt64, _ keyPath: KeyPath<State, Value>, current state: State,
     _ body: @escaping @Sendable (Value) -> Void
-  ) -> (id: UInt64, current: Value) {
-    let id = makeID()
+  ) -> Value {
     if let index = groups.firstIndex(where: { $0.keyPath == keyPath }),
       let group = groups[index] as? ValueGroup<State, Value>
     {
       group.subscribers.pointee.append(id, body)
-      return (id, group.last.pointee)
+      return group.last.pointee
     }
     let group = ValueGroup(keyPath, last: state[keyPath: keyPath])
     group.subscribers.pointee.append(id, body)
     groups.append(group)
-    return (id, group.last.pointee)
+    return group.last.pointee
   }
 
+  /// A new observer id.
   @usableFromInline
   mutating func makeID() -> UInt64 {
     nextID += 1
     return nextID
   }
 
-  /// Removes an observer; a group left empty goes too (after the delivery, if one is running).
-  mutating func remove(_ id: UInt64) {
-    if let everyState, everyState.subscribers.pointee.remove(id, isDelivering: isNotifying) {
+  /// Removes an observer, and its group if it was the last; `false` when it is not here.
+  mutating func remove(_ id: UInt64) -> Bool {
+    if let everyState, everyState.subscribers.pointee.remove(id) {
       everyState.finishers.removeAll { $0.id == id }
-    } else if let index = groupIndex(removing: id) {
-      if !isNotifying && groups[index].isEmpty { groups.remove(at: index) }
-    } else {
-      return
+      if everyState.subscribers.pointee.isEmpty { self.everyState = nil }
+      return true
     }
-    if isNotifying { needsCompaction = true } else { dropEmptyStateObservers() }
-  }
-
-  /// Removes the observer with `id` from the group that has it, and returns that group's index.
-  private func groupIndex(removing id: UInt64) -> Int? {
-    for index in groups.indices where groups[index].remove(id, isDelivering: isNotifying) {
-      return index
+    for index in groups.indices where groups[index].remove(id) {
+      if groups[index].isEmpty { groups.remove(at: index) }
+      return true
     }
-    return nil
+    return false
   }
 
-  /// Tidies up after a delivery during which observers were removed.
-  @usableFromInline
-  mutating func compact() {
-    needsCompaction = false
-    everyState?.subscribers.pointee.compact()
-    dropEmptyStateObservers()
-    for group in groups { group.compact() }
-    groups.removeAll { $0.isEmpty }
-  }
-
-  private mutating func dropEmptyStateObservers() {
-    if everyState?.subscribers.pointee.isEmpty == true { everyState = nil }
+  /// Compares the new state with what each group saw last and snapshots what changed into
+  /// `delivery`. Lock held, by the processing thread. Returns whether anything is to be
+  /// delivered.
+  @inlinable
+  func capture(_ state: UnsafePointer<State>, into delivery: inout Delivery<State>) -> Bool {
+    if let everyState {
+      everyState.capture(state)
+      delivery.everyState = everyState
+    }
+    let end = groups.count
+    var index = 0
+    while index < end {
+      let changed = groups.unretainedElement(at: index)._withUnsafeGuaranteedRef {
+        $0.capture($0, state)
+      }
+      if changed { delivery.groups.append(groups[index]) }
+      index &+= 1
+    }
+    return delivery.everyState != nil || !delivery.groups.isEmpty
   }
 
   /// Empties the registry and returns what to call to end the observers' streams.
@@ -107,5 +102,42 @@ struct ObserverRegistry<State> {
       groups = []
     }
     return everyState?.finishers.map(\.finish) ?? []
+  }
+}
+
+/// A change captured for delivery: the groups whose value changed, in the order they were
+/// made, after the observers of every state.
+///
+/// Belongs to the thread that processes the reactor's work: it fills it with the lock held
+/// and empties it after releasing the lock. Other threads never touch it.
+@usableFromInline
+struct Delivery<State> {
+  @usableFromInline var everyState: StateObservers<State>?
+  @usableFromInline var groups: [ObservedPath<State>] = []
+  /// Observers the processing thread removed since this change was captured (an observer
+  /// cancelling itself or a later one): not called again, even for this change.
+  @usableFromInline var removedByOwner: [UInt64] = []
+
+  @inlinable init() {}
+
+  /// Calls the captured observers, then empties the delivery. Lock released.
+  @inlinable
+  static func deliver(_ delivery: UnsafeMutablePointer<Delivery<State>>) {
+    // Read afresh at each observer: the observers called may add to it.
+    let removed = delivery.pointer(to: \.removedByOwner).unsafelyUnwrapped
+    if let everyState = delivery.pointee.everyState {
+      delivery.pointee.everyState = nil
+      everyState.deliver(skipping: removed)
+    }
+    let end = delivery.pointee.groups.count
+    var index = 0
+    while index < end {
+      delivery.pointee.groups.unretainedElement(at: index)._withUnsafeGuaranteedRef {
+        $0.deliver($0, removed)
+      }
+      index &+= 1
+    }
+    delivery.pointee.groups.removeAll(keepingCapacity: true)
+    delivery.pointee.removedByOwner.removeAll(keepingCapacity: true)
   }
 }

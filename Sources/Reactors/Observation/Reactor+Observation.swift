@@ -1,20 +1,22 @@
 extension Reactor {
   /// Calls `body` with the current state now, then with every new state, in order.
   ///
-  /// `body` runs on the thread that processes the change, with the reactor's lock held: it may
-  /// send actions (they are queued) and read ``currentState``, but must not block waiting for
-  /// another thread. The observation lasts while the returned token is kept.
-  public func observe(_ body: @escaping @Sendable (State) -> Void) -> Observation {
+  /// `body` runs on the thread that processes the change, with the reactor's lock released,
+  /// one delivery at a time: it may send to any reactor (its own sends are queued and run
+  /// next), read any state, and add or cancel observers. The observation lasts while the
+  /// returned token is kept.
+  public func observe(_ body: @escaping @Sendable (State) -> Void) -> ObservationToken {
     storage.observe(from: self, body)
   }
 
   /// Calls `body` with the value at `keyPath` now, then each time it changes: repeats are
   /// skipped, and a change to another field does not call it (contract 7).
   ///
-  /// Observers may observe or cancel from inside an observer. One cancelled while a change is
-  /// being delivered is not called again, even for that change. One added then starts from the
-  /// last value its key path's observers saw, and is told of the change being delivered if they
-  /// have not been told yet.
+  /// Observers may observe or cancel from inside an observer. One cancelled by the thread
+  /// delivering a change (from an observer) is not called again, even for that change; one
+  /// cancelled from another thread may still be called once by a delivery already running
+  /// there. One added starts from the value in the newest state and is told of later changes
+  /// only: it never sees a change twice, nor a change older than its first value.
   ///
   /// ```swift
   /// reactor.observe(\.isLoading) { isLoading in spinner.isAnimating = isLoading }
@@ -23,7 +25,7 @@ extension Reactor {
   @inlinable
   public func observe<Value: Equatable>(
     _ keyPath: KeyPath<State, Value>, _ body: @escaping @Sendable (Value) -> Void
-  ) -> Observation {
+  ) -> ObservationToken {
     storage.observe(keyPath, from: self, body)
   }
 
@@ -35,7 +37,7 @@ extension Reactor {
   /// ```
   public func pulse<Value>(
     _ keyPath: KeyPath<State, Pulse<Value>>, _ body: @escaping @Sendable (Value) -> Void
-  ) -> Observation {
+  ) -> ObservationToken {
     let start = Locked(true)
     return observe(keyPath) { pulse in
       let isFirst = start.withLock { isFirst in
@@ -54,42 +56,103 @@ extension Reactor {
   }
 }
 
+extension Reactor where State: Equatable {
+  /// Calls `body` with the current state now, then with every new state that differs from the
+  /// last one: repeats are skipped, as a scoped store's `observe` skips them.
+  ///
+  /// The engine keeps the last state to compare with, so a `reduce` that appends to an array
+  /// in the state copies that array while this observer exists: observe the key paths a view
+  /// renders instead when the state holds large collections, or pass `skippingRepeats: false`.
+  public func observe(_ body: @escaping @Sendable (State) -> Void) -> ObservationToken {
+    storage.observe(\.self, from: self, body)
+  }
+
+  /// Calls `body` with the current state now, then with every new state: with
+  /// `skippingRepeats: false`, also with states equal to the last one, and without keeping a
+  /// copy of the last state (so reducing in place never copies a collection for it).
+  public func observe(
+    skippingRepeats: Bool, _ body: @escaping @Sendable (State) -> Void
+  ) -> ObservationToken {
+    skippingRepeats ? storage.observe(\.self, from: self, body) : storage.observe(from: self, body)
+  }
+}
+
 extension ReactorStorage {
-  func observe(from reactor: R, _ body: @escaping @Sendable (R.State) -> Void) -> Observation {
+  func observe(from reactor: R, _ body: @escaping @Sendable (R.State) -> Void) -> ObservationToken {
     observe(from: reactor, body, finish: nil)
   }
 
+  /// Adds an observer of every state; `finish` ends its stream if the reactor goes first.
   @usableFromInline
   func observe(
     from reactor: R, _ body: @escaping @Sendable (R.State) -> Void,
     finish: (@Sendable () -> Void)?
-  ) -> Observation {
-    enter()
-    defer { leave() }
-    if core.pointee.state == nil { start(reactor) }
-    let id = core.pointee.observers.add(body, finish: finish)
-    body(core.pointee.currentState)
-    return Observation { [weak self] in self?.removeObserver(id) }
+  ) -> ObservationToken {
+    addObserver(from: reactor) { registry, id, state in
+      registry.add(id: id, body, finish: finish)
+      return { body(state) }
+    }
   }
 
   @inlinable
   func observe<Value: Equatable>(
     _ keyPath: KeyPath<R.State, Value>, from reactor: R,
     _ body: @escaping @Sendable (Value) -> Void
-  ) -> Observation {
-    enter()
-    defer { leave() }
-    if core.pointee.state == nil { start(reactor) }
-    let (id, current) = core.pointee.observers.add(
-      keyPath, current: core.pointee.currentState, body)
-    body(current)
-    return Observation { [weak self] in self?.removeObserver(id) }
+  ) -> ObservationToken {
+    addObserver(from: reactor) { registry, id, state in
+      let current = registry.add(id: id, keyPath, current: state, body)
+      return { body(current) }
+    }
+  }
+
+  /// Adds an observer and calls it with the value it starts from, in its turn among the
+  /// reactor's deliveries, so that it sees every later change once, in order:
+  /// - at once, when the reactor is idle (this thread processes meanwhile), or when this thread
+  ///   is the one processing (an observer or `mutate` adding an observer);
+  /// - when the reactor is being processed by another thread, as a queued item of work, which
+  ///   that thread runs in its turn: `observe` then returns before the first call.
+  ///
+  /// `add` adds the observer to the registry (lock held) and returns its first call, made with
+  /// the lock released.
+  @usableFromInline
+  func addObserver(
+    from reactor: R,
+    _ add: @escaping (inout ObserverRegistry<R.State>, UInt64, R.State) -> () -> Void
+  ) -> ObservationToken {
+    lock.lock()
+    startIfNeeded(reactor)
+    let id = core.pointee.observers.makeID()
+    let token = ObservationToken { [weak self] in self?.removeObserver(id) }
+    let thread = ThreadIdentity.current
+    let owns = core.pointee.processing.isOwned(by: thread)
+    if owns || core.pointee.processing.claim(on: thread) {
+      let first = add(&core.pointee.observers, id, core.pointee.currentState)
+      lock.unlock()
+      first()
+      if !owns { finishItem(reactor) }
+      return token
+    }
+    core.pointee.pendingRegistrations.append(id)
+    let registration = ObserverRegistration<R.State>(id: id) { registry, state in
+      add(&registry, id, state)
+    }
+    _ = core.pointee.processing.arrived(.register(registration), from: thread)
+    lock.unlock()
+    return token
   }
 
   @usableFromInline
   func removeObserver(_ id: UInt64) {
     lock.lock()
     defer { lock.unlock() }
-    core.pointee.observers.remove(id)
+    if core.pointee.observers.remove(id) {
+      // The processing thread removing an observer (from an observer, say): the change being
+      // delivered skips it too. Another thread's removal cannot reach a delivery in progress.
+      if core.pointee.processing.isOwned(by: .current) {
+        core.pointee.delivery.removedByOwner.append(id)
+      }
+    } else if let index = core.pointee.pendingRegistrations.firstIndex(of: id) {
+      core.pointee.pendingRegistrations.remove(at: index)
+    }
   }
 }

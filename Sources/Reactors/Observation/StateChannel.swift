@@ -7,7 +7,7 @@ final class StateChannel<State: Sendable>: Sendable {
     @usableFromInline var head = 0
     @usableFromInline var waiter: UnsafeContinuation<State?, Never>?
     @usableFromInline var isFinished = false
-    @usableFromInline var observation: Observation?
+    @usableFromInline var observation: ObservationToken?
 
     @inlinable init() {}
   }
@@ -19,7 +19,7 @@ final class StateChannel<State: Sendable>: Sendable {
 
   /// Keeps the subscription alive for as long as the channel; `nil` means there is none.
   @inlinable
-  func attach(_ observation: Observation?) {
+  func attach(_ observation: ObservationToken?) {
     guard let observation else { return finish() }
     buffer.withLock { $0.observation = observation }
   }

@@ -22,14 +22,14 @@ public struct StateSequence<State: Sendable>: AsyncSequence, Sendable {
     case newest
   }
 
-  @usableFromInline let subscribe: @Sendable (StateChannel<State>) -> Observation?
+  @usableFromInline let subscribe: @Sendable (StateChannel<State>) -> ObservationToken?
   /// How this sequence's iterators buffer.
   public let buffering: Buffering
 
   @inlinable
   init(
     buffering: Buffering = .all,
-    subscribe: @escaping @Sendable (StateChannel<State>) -> Observation?
+    subscribe: @escaping @Sendable (StateChannel<State>) -> ObservationToken?
   ) {
     self.buffering = buffering
     self.subscribe = subscribe

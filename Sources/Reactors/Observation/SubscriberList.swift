@@ -1,10 +1,10 @@
 /// One observer's callback.
 ///
-/// A class, so that a delivery can call it through an unretained reference: the list that owns
-/// it keeps it alive, and calling it costs no retain and release.
+/// A class, so that a delivery can call it through an unretained reference: the snapshot that
+/// holds it keeps it alive, and calling it costs no retain and release.
 @usableFromInline
 final class Subscriber<Value> {
-  /// The observer's id; `0` for the inert stand-in of one removed during a delivery.
+  /// The observer's id, which its token removes.
   @usableFromInline let id: UInt64
   @usableFromInline let body: @Sendable (Value) -> Void
 
@@ -17,60 +17,53 @@ final class Subscriber<Value> {
 
 /// The observers that share one delivery, called in the order they were added.
 ///
-/// Guarded by the engine's lock, and kept behind a pointer its group owns, so that a delivery
-/// reads it afresh at each step while an observer it calls adds or removes observers:
-/// - one added while this list is being delivered is called from the next change on (it was
-///   given the current value when added);
-/// - one removed during a delivery is not called again: its place holds an inert stand-in,
-///   and it stays alive (it may be the one running) until ``compact()``, after the delivery.
+/// Kept behind a pointer its group owns. ``members`` is guarded by the engine's lock: any
+/// thread adds and removes. ``snapshot`` belongs to the thread that processes the reactor's
+/// work: it copies ``members`` there, with the lock held, when the value changes, and calls
+/// the snapshot's observers after releasing the lock. So an observer added meanwhile is called
+/// from the next change on (it was given the current value when added), and one removed
+/// meanwhile by another thread may still be called by this delivery, as ``ObservationToken``
+/// documents. One removed by the processing thread itself is skipped (see
+/// ``ObserverRegistry/removedByOwner``).
 @usableFromInline
 struct SubscriberList<Value> {
   @usableFromInline var members: [Subscriber<Value>] = []
-  /// Removed during a delivery and kept alive until it ends.
-  @usableFromInline var removed: [Subscriber<Value>] = []
+  /// The members when the change being delivered was captured; empty otherwise.
+  @usableFromInline var snapshot: [Subscriber<Value>] = []
 
   @inlinable init() {}
 
-  /// Whether no observer is left (inert stand-ins do not count).
-  var isEmpty: Bool { members.count == removed.count }
+  /// Whether no observer is left.
+  var isEmpty: Bool { members.isEmpty }
 
   @inlinable
   mutating func append(_ id: UInt64, _ body: @escaping @Sendable (Value) -> Void) {
     members.append(Subscriber(id: id, body: body))
   }
 
-  /// Removes the observer with `id`, if it is here. While `isDelivering`, its place keeps an
-  /// inert stand-in until ``compact()``, so that the running delivery's positions stay valid.
-  mutating func remove(_ id: UInt64, isDelivering: Bool) -> Bool {
+  /// Removes the observer with `id`; `false` when it is not here.
+  mutating func remove(_ id: UInt64) -> Bool {
     guard let index = members.firstIndex(where: { $0.id == id }) else { return false }
-    if isDelivering {
-      removed.append(members[index])
-      members[index] = Subscriber(id: 0) { _ in }
-    } else {
-      members.remove(at: index)
-    }
+    members.remove(at: index)
     return true
   }
 
-  /// Drops the stand-ins of observers removed during a delivery, and the observers themselves.
-  mutating func compact() {
-    guard !removed.isEmpty else { return }
-    members.removeAll { $0.id == 0 }
-    removed = []
-  }
-
-  /// Calls every observer present when the delivery starts, in order, with `value`.
-  ///
-  /// Each step reads the list afresh through `list`, and calls the observer through an
-  /// unretained reference: the list holds it, and a removal during the delivery keeps it
-  /// alive until ``compact()``.
+  /// Calls every observer of the snapshot, in order, with `value`, skipping those in
+  /// `removed`; then lets the snapshot go, so the next change to ``members`` copies nothing.
   @inlinable
-  static func deliver(_ value: Value, to list: UnsafeMutablePointer<SubscriberList<Value>>) {
-    let end = list.pointee.members.count
+  static func deliver(
+    _ value: Value, to list: UnsafeMutablePointer<SubscriberList<Value>>,
+    skipping removed: UnsafePointer<[UInt64]>
+  ) {
+    let members = list.pointee.snapshot
+    list.pointee.snapshot = []
+    let end = members.count
     var index = 0
     while index < end {
-      list.pointee.members.unretainedElement(at: index)._withUnsafeGuaranteedRef {
-        $0.body(value)
+      members.unretainedElement(at: index)._withUnsafeGuaranteedRef { subscriber in
+        if removed.pointee.isEmpty || !removed.pointee.contains(subscriber.id) {
+          subscriber.body(value)
+        }
       }
       index &+= 1
     }

@@ -39,7 +39,7 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
   /// repeats skipped, other parts' changes never seen.
   public func observe<Value: Equatable>(
     _ keyPath: KeyPath<State, Value>, _ body: @escaping @Sendable (Value) -> Void
-  ) -> Observation {
+  ) -> ObservationToken {
     scope.observe(keyPath, body)
   }
 
@@ -55,7 +55,7 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
 
 extension ScopedStore where State: Equatable {
   /// Calls `body` with this part now, then each time it changes (repeats skipped).
-  public func observe(_ body: @escaping @Sendable (State) -> Void) -> Observation {
+  public func observe(_ body: @escaping @Sendable (State) -> Void) -> ObservationToken {
     observe(\.self, body)
   }
 }
@@ -99,7 +99,7 @@ protocol StoreScope<State, Action>: Sendable {
   func dispatch(_ action: Action)
   func observe<Value: Equatable>(
     _ keyPath: KeyPath<State, Value>, _ body: @escaping @Sendable (Value) -> Void
-  ) -> Observation
+  ) -> ObservationToken
   /// Reports, through the root store, an action dispatched to a part that is gone.
   func reportMissingState(_ action: Action)
 }
@@ -122,7 +122,7 @@ struct PartScope<ParentState: Sendable, ParentAction: Sendable, State: Sendable,
   func reportMissingState(_ action: Action) { parent.reportMissingState(embed(action)) }
   func observe<Value: Equatable>(
     _ keyPath: KeyPath<State, Value>, _ body: @escaping @Sendable (Value) -> Void
-  ) -> Observation {
+  ) -> ObservationToken {
     parent.observe(path.appending(path: keyPath), body)
   }
 }

@@ -73,7 +73,8 @@ import Testing
     #expect(bag.count == 0)
   }
 
-  @Test func observersMayComeAndGoFromManyThreads() {
+  @Test(.timeLimit(.minutes(1)))
+  func observersMayComeAndGoFromManyThreads() async {
     let reactor = ProbeReactor()
     onThreads(8) { index in
       for step in 0..<2_000 {
@@ -82,6 +83,7 @@ import Testing
         if step % 2 == index % 2 { observation.cancel() }
       }
     }
+    await reactor.storage.idle()
     #expect(reactor.currentState.count == 16_000)
   }
 }

@@ -3,7 +3,8 @@ import Testing
 
 /// Contract 1: any thread, one at a time, in order.
 @Suite struct ConcurrencyTests {
-  @Test func eightThreadsSendingAHundredThousandEachLoseNothing() {
+  @Test(.timeLimit(.minutes(1)))
+  func eightThreadsSendingAHundredThousandEachLoseNothing() async {
     let reactor = ProbeReactor()
     let perThread = 100_000
     onThreads(8) { sender in
@@ -11,6 +12,8 @@ import Testing
         reactor.send(.send(sender: sender, sequence: sequence))
       }
     }
+    // What other threads queued may have been handed to a task: wait for it, not for time.
+    await reactor.storage.idle()
     let state = reactor.currentState
     #expect(state.count == 8 * perThread)
     #expect(state.outOfOrder == 0)
@@ -24,6 +27,7 @@ import Testing
         group.addTask { for _ in 0..<1_000 { reactor.send(.increment) } }
       }
     }
+    await reactor.storage.idle()
     #expect(reactor.currentState.count == 64_000)
   }
 

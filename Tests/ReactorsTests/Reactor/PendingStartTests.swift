@@ -61,25 +61,36 @@ import Testing
     #expect(reactor.storage.runningEffectCount == 0)
   }
 
-  @Test func aRunCancelledBeforeItStartsNeverStarts() {
+  /// As ReactorKit subscribes to each action's observable in turn, a `.run` starts when its
+  /// action is processed, before the actions queued after it; a cancellation queued after it
+  /// ends it at its first suspension, and what it would have sent then is never delivered.
+  @Test func aRunStartsInItsTurnAndACancellationQueuedAfterItEndsIt() async {
+    let clock = TestClock()
     let started = Shared(false)
     let reactor = ProbeReactor(mutate: { _, action in
       switch action {
-      case .custom(1): return .run { _ in started.withLock { $0 = true } }.cancellable(id: "job")
+      case .custom(1):
+        return .run { send in
+          started.withLock { $0 = true }
+          try await clock.sleep(for: .seconds(1))
+          send(.add(100))
+        }
+        .cancellable(id: "job")
       case .custom(2): return .cancel(id: "job")
       default: return ProbeReactor.defaultMutation(action)
       }
     })
-    // Both are queued while `.increment` is processed, so the cancellation is processed before
-    // the lock is released, and so before the `.run` would start.
+    // Both are queued while `.increment` is processed, and processed in order after it.
     let observation = reactor.observe(\.count) { count in
       guard count == 1 else { return }
       reactor.send(.custom(1))
       reactor.send(.custom(2))
     }
     reactor.send(.increment)
-    #expect(!started.current)
-    #expect(reactor.storage.runningEffectCount == 0)
+    #expect(started.current)
+    #expect(await eventually { reactor.storage.runningEffectCount == 0 })
+    await clock.run()
+    #expect(reactor.currentState.count == 1)
     #expect(reactor.issueCount == 0)
     observation.cancel()
   }
@@ -122,24 +133,31 @@ import Testing
     #expect(reactor.currentState.count == 5)
   }
 
-  /// This thread's effect, before it suspends, waits for an effect that another thread's send
-  /// starts. Were effects started by one thread at a time, the other would wait for this one.
-  @Test func aThreadStartingAnEffectDoesNotHoldBackAnotherThreadsEffects() {
-    let otherEffectRan = DispatchSemaphore(value: 0)
+  /// While this thread's effect runs its synchronous part, another thread sends: its `send`
+  /// returns at once (queued, never waiting for this effect), and this thread processes it
+  /// after the effect suspends, before its own `send` returns.
+  @Test func anotherThreadsSendDuringAnEffectsStartIsQueuedAndProcessedBeforeSendReturns() {
+    let otherSendReturned = DispatchSemaphore(value: 0)
+    let otherEffectRan = Shared(false)
     let waited = Shared(false)
     let reactor = ProbeReactor(mutate: { reactor, action in
       switch action {
       case .custom(1):
         return .run { _ in
-          Thread { reactor.send(.custom(2)) }.start()
-          waited.withLock { $0 = signalArrives(otherEffectRan) }
+          Thread {
+            reactor.send(.custom(2))
+            otherSendReturned.signal()
+          }.start()
+          waited.withLock { $0 = signalArrives(otherSendReturned) }
+          #expect(!otherEffectRan.current)
         }
-      case .custom(2): return .run { _ in otherEffectRan.signal() }
+      case .custom(2): return .run { _ in otherEffectRan.withLock { $0 = true } }
       default: return ProbeReactor.defaultMutation(action)
       }
     })
     reactor.send(.custom(1))
     #expect(waited.current)
+    #expect(otherEffectRan.current)
   }
 
   /// Each effect has started, and sent, before the send that scheduled it returns on some
@@ -154,6 +172,7 @@ import Testing
     onThreads(8) { sender in
       for sequence in 0..<2_000 { reactor.send(.send(sender: sender, sequence: sequence)) }
     }
+    await reactor.storage.idle()
     #expect(reactor.currentState.count == 16_000)
     #expect(await eventually { reactor.storage.runningEffectCount == 0 })
   }

@@ -4,7 +4,7 @@
 /// The engine calls each hook once, with ``Effect`` `.upstream`, and analyses the result.
 /// A hook that is not overridden returns the upstream untouched: no stage, no cost per action.
 @usableFromInline
-struct Pipeline<Element: Sendable>: Sendable {
+struct TransformPipeline<Element: Sendable>: Sendable {
   /// Values processed first, as if sent before anything else (RxSwift's `startWith`).
   var prefix: [Element] = []
   /// Applied to every element; `nil` means identity. Returning `nil` drops the element.
@@ -19,7 +19,7 @@ struct Pipeline<Element: Sendable>: Sendable {
 
   /// Analyses what a hook returned.
   init(analyzing effect: Effect<Element>) {
-    if !Pipeline.containsUpstream(effect) {
+    if !TransformPipeline.containsUpstream(effect) {
       // The hook replaced its upstream: every element is dropped, the replacement runs.
       stage = { _ in nil }
       sources = [effect]
@@ -35,7 +35,7 @@ struct Pipeline<Element: Sendable>: Sendable {
     case .merge(let effects):
       var upstreams = 0
       for child in effects {
-        if Pipeline.containsUpstream(child) {
+        if TransformPipeline.containsUpstream(child) {
           upstreams += 1
           if upstreams > 1 {
             problems.append("the upstream is merged more than once; it is used once")
@@ -48,9 +48,9 @@ struct Pipeline<Element: Sendable>: Sendable {
       }
     case .concat(let effects):
       for child in effects {
-        if Pipeline.containsUpstream(child) {
+        if TransformPipeline.containsUpstream(child) {
           absorb(child)
-        } else if let values = Pipeline.immediateValues(child) {
+        } else if let values = TransformPipeline.immediateValues(child) {
           prefix += values
         } else {
           problems.append(

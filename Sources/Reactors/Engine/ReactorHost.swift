@@ -1,3 +1,12 @@
+/// A weak reference that is `Sendable`: Swift 6.2 rejects `weak let`, and a class with a
+/// `weak var` cannot be checked as `Sendable`.
+@usableFromInline
+struct WeakReference<Object: AnyObject & Sendable>: Sendable {
+  @usableFromInline weak var object: Object?
+
+  @inlinable init(_ object: Object) { self.object = object }
+}
+
 /// What the effects of one reactor share: a weak reference to it and the tasks it owns. Made
 /// with the reactor's first effect.
 ///
@@ -7,11 +16,14 @@
 /// their own, so that starting and ending one never waits for the engine.
 @usableFromInline
 final class ReactorLink<R: Reactor>: Sendable {
-  @usableFromInline weak let reactor: R?
+  @usableFromInline let weakReactor: WeakReference<R>
   @usableFromInline let tasks = Locked(TaskRegistry())
 
   @inlinable
-  init(_ reactor: R) { self.reactor = reactor }
+  init(_ reactor: R) { weakReactor = WeakReference(reactor) }
+
+  /// The reactor, while it exists.
+  @inlinable var reactor: R? { weakReactor.object }
 }
 
 /// Connects a running effect back to its reactor without keeping the reactor alive.
@@ -51,6 +63,35 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
     }
   }
 
+  /// Starts `effect` in a task the reactor owns, marked with `id`, that runs on this thread
+  /// until its first suspension (`Task.immediate`): what it sends before then is queued for
+  /// the thread processing the reactor's work, which is this one. Lock released.
+  @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+  @inlinable
+  @discardableResult
+  func startImmediately(
+    _ effect: Effect<Output>, id: EffectID?, reportsErrors: Bool = true
+  )
+    -> Task<Void, any Error>
+  {
+    let tasks = link.tasks
+    let token = tasks.withLock { $0.reserve(id: id) }
+    let task: Task<Void, any Error>
+    if let priority = effect.requestedRawPriority {
+      task = Task.immediate(priority: TaskPriority(rawValue: priority)) {
+        try await run(effect, owning: token, reportsErrors: reportsErrors)
+      }
+    } else {
+      // No `TaskPriority?` to pass: copying that resilient value costs more than the task's own
+      // bookkeeping.
+      task = Task.immediate { try await run(effect, owning: token, reportsErrors: reportsErrors) }
+    }
+    // A task that ended before it suspended has given its slot back already; one whose id was
+    // cancelled meanwhile is cancelled now.
+    if !tasks.withLock({ $0.fill(token, with: task) }) { task.cancel() }
+    return task
+  }
+
   @inlinable
   func deliver(_ output: Output) {
     guard let reactor = link.reactor else { return }
@@ -66,7 +107,11 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
 
   @inlinable
   func launch(_ effect: Effect<Output>, id: EffectID?) -> Task<Void, any Error>? {
-    link.reactor?.storage.launch(effect, id: id, reportsErrors: false, host: self)
+    guard let reactor = link.reactor else { return nil }
+    if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+      return startImmediately(effect, id: id, reportsErrors: false)
+    }
+    return reactor.storage.launch(effect, id: id, reportsErrors: false, host: self)
   }
 
   @inlinable

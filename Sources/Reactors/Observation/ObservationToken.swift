@@ -9,7 +9,7 @@
 /// Thread rules: `cancel()` may be called from any thread, any number of times. After it
 /// returns, the observer is not called again, except by a delivery already running on another
 /// thread.
-public final class Observation: Sendable, Hashable {
+public final class ObservationToken: Sendable, Hashable {
   private let onCancel: Locked<(@Sendable () -> Void)?>
 
   /// Creates a token that runs `onCancel` once, when cancelled or released.
@@ -32,7 +32,7 @@ public final class Observation: Sendable, Hashable {
   public func store(in bag: CancelBag) { bag.insert(self) }
 
   /// Tokens are equal when they are the same object.
-  public static func == (lhs: Observation, rhs: Observation) -> Bool { lhs === rhs }
+  public static func == (lhs: ObservationToken, rhs: ObservationToken) -> Bool { lhs === rhs }
 
   /// Hashes the token's identity.
   public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
@@ -44,13 +44,13 @@ public final class Observation: Sendable, Hashable {
 /// Named `CancelBag` rather than `DisposeBag` so that it does not clash with RxSwift's in a
 /// file that imports both during a migration.
 public final class CancelBag: Sendable {
-  private let observations = Locked<[Observation]>([])
+  private let observations = Locked<[ObservationToken]>([])
 
   /// Creates an empty bag.
   public init() {}
 
   /// Adds an observation to the bag.
-  public func insert(_ observation: Observation) {
+  public func insert(_ observation: ObservationToken) {
     observations.withLock { $0.append(observation) }
   }
 

@@ -1,0 +1,49 @@
+/// Everything a reactor's engine knows, guarded by the storage's lock.
+@usableFromInline
+struct EngineCore<R: Reactor> {
+  /// Who processes, and the queue of work.
+  @usableFromInline var processing = Processing<Work<R>>()
+  /// The reduced state; `nil` until the reactor is first used.
+  @usableFromInline var state: R.State?
+  /// The state after `transform(state:)`, kept only when that hook has a stage.
+  @usableFromInline var published: R.State?
+  /// `reduce` is running: a `send` now comes from inside it (a misuse, reported).
+  @usableFromInline var isReducing = false
+  /// The element-wise stages of the `transform` hooks; set once, when the reactor starts.
+  @usableFromInline var stages = Stages()
+  /// Follow-up actions to start after each reduce (a store's middleware); `nil` for a reactor.
+  @usableFromInline var afterReduce: (@Sendable (R.State, R.Mutation) -> Effect<R.Action>)?
+  @usableFromInline var observers = ObserverRegistry<R.State>()
+  /// Observers queued to be registered in their turn (see ``Work/register(_:)``); one
+  /// cancelled before its turn leaves this list and is never registered.
+  @usableFromInline var pendingRegistrations: [UInt64] = []
+  /// The change being delivered. It belongs to the thread that processes the reactor's work:
+  /// that thread fills it with the lock held and empties it with the lock released; no other
+  /// thread touches it.
+  @usableFromInline var delivery = Delivery<R.State>()
+  /// Misuses noticed with the lock held, reported once it is released.
+  @usableFromInline var issues: [ReactorIssue<R.Action>] = []
+  /// What every effect's host shares (a weak reference, the tasks); made with the first
+  /// effect.
+  @usableFromInline var link: ReactorLink<R>?
+  @usableFromInline var stubIsEnabled = false
+  @usableFromInline var stubActions: [R.Action] = []
+  /// Tasks waiting for the reactor to be idle (the test toolkit's `idle()`).
+  @usableFromInline var idleWaiters: [UnsafeContinuation<Void, Never>] = []
+
+  /// The element-wise stages of the `transform` hooks; `nil` is the identity.
+  @usableFromInline
+  struct Stages {
+    @usableFromInline var action: (@Sendable (R.Action) -> R.Action?)?
+    @usableFromInline var mutation: (@Sendable (R.Mutation) -> R.Mutation?)?
+    @usableFromInline var state: (@Sendable (R.State) -> R.State?)?
+
+    @inlinable init() {}
+  }
+
+  /// Inlinable, so a reactor's storage is built with its concrete types' layout known.
+  @inlinable init() {}
+
+  /// The state the outside sees: transformed when `transform(state:)` has a stage.
+  @inlinable var currentState: R.State { stages.state == nil ? state! : published! }
+}

@@ -1,0 +1,120 @@
+/// Who processes a reactor's work, and what waits for it: the engine's state machine.
+///
+/// A pure value, kept under the storage's lock. Its methods are named after what happened and
+/// return what the caller is to do; the storage does that with the lock released.
+///
+/// - A thread that finds the reactor idle **claims** it and processes its own work at once
+///   (contract 2); a thread that finds it owned by another thread, or handed off, queues its
+///   work and returns. No thread ever waits for another thread's `mutate`, observer or effect.
+/// - The owner takes the queued work in arrival order before it lets go, so every queued item
+///   is processed, once, in order, and each state reaches the observers before the next item.
+/// - Fairness: work the owner's own processing queued (from its effects, observers, `mutate`)
+///   is always taken in line. Once the owner has taken ``batch`` items that other threads
+///   queued, it hands the rest to a task the reactor owns, so its caller's `send` returns in
+///   bounded time while other threads keep sending.
+@usableFromInline
+struct Processing<Item> {
+  @usableFromInline
+  enum Phase: Equatable {
+    /// Nobody processes; the queue is empty.
+    case idle
+    /// The thread processing the reactor's work.
+    case owned(by: ThreadIdentity)
+    /// A task has been asked to go on processing; until it starts, everyone queues.
+    case handedOff
+  }
+
+  /// An item waiting in the queue, with whether a thread other than the owner queued it.
+  @usableFromInline
+  struct Queued {
+    @usableFromInline let item: Item
+    @usableFromInline let isForeign: Bool
+
+    @inlinable init(item: Item, isForeign: Bool) {
+      self.item = item
+      self.isForeign = isForeign
+    }
+  }
+
+  /// What the thread whose work arrived is to do.
+  @usableFromInline
+  enum Arrival {
+    /// It owns processing now: process the item, then ``finishedItem()``.
+    case process
+    /// The item is queued for the owner; return.
+    case queued
+  }
+
+  /// What the owner is to do after an item.
+  @usableFromInline
+  enum Next {
+    /// Process this item, then call ``finishedItem()`` again.
+    case process(Item)
+    /// Start a task that calls ``handOffStarted(on:)`` and goes on.
+    case handOff
+    /// Nothing is left: processing is over.
+    case idle
+  }
+
+  /// How many items queued by other threads one owner takes before it hands the rest on.
+  @inlinable static var batch: Int { 256 }
+
+  @usableFromInline var phase = Phase.idle
+  @usableFromInline var queue = WorkQueue<Queued>()
+  /// Items queued by other threads that the current owner has taken.
+  @usableFromInline var foreignTaken = 0
+
+  @inlinable init() {}
+
+  /// Whether `thread` is the one processing now.
+  @inlinable
+  func isOwned(by thread: ThreadIdentity) -> Bool { phase == .owned(by: thread) }
+
+  /// `thread` wants to process: it owns processing if nobody did.
+  @inlinable
+  mutating func claim(on thread: ThreadIdentity) -> Bool {
+    guard phase == .idle else { return false }
+    phase = .owned(by: thread)
+    foreignTaken = 0
+    return true
+  }
+
+  /// `item` arrived from `thread`: processed by it now, or queued for the owner.
+  @inlinable
+  mutating func arrived(_ item: Item, from thread: ThreadIdentity) -> Arrival {
+    if claim(on: thread) { return .process }
+    queue.append(Queued(item: item, isForeign: !isOwned(by: thread)))
+    return .queued
+  }
+
+  /// `item` is to run after the work in progress, queued by the owner's own processing.
+  @inlinable
+  mutating func followUp(_ item: Item) {
+    queue.append(Queued(item: item, isForeign: false))
+  }
+
+  /// The owner finished an item.
+  @inlinable
+  mutating func finishedItem() -> Next {
+    guard let next = queue.first else {
+      phase = .idle
+      return .idle
+    }
+    if next.isForeign {
+      if foreignTaken >= Self.batch {
+        phase = .handedOff
+        return .handOff
+      }
+      foreignTaken += 1
+    }
+    _ = queue.popFirst()
+    return .process(next.item)
+  }
+
+  /// The task processing was handed to has started, on `thread`.
+  @inlinable
+  mutating func handOffStarted(on thread: ThreadIdentity) {
+    phase = .owned(by: thread)
+    foreignTaken = 0
+  }
+}

@@ -1,0 +1,132 @@
+/// The one place where the engine calls a reactor's code, in ReactorKit's order:
+///
+///     action → transform(action:) → mutate → Effect → transform(mutation:) → reduce
+///            → transform(state:) → observers → (a store's middleware)
+///
+/// Only the thread that owns processing (see ``Processing``) runs these, one item at a time.
+/// `reduce` and the `transform(state:)` stage run with the lock held: they are pure, and
+/// `currentState` waits for them at most. Everything else runs with the lock released.
+extension ReactorStorage {
+  /// Processes one item of work. Lock released.
+  @inlinable
+  func process(_ work: Work<R>, _ reactor: R) {
+    switch work {
+    case .action(let action, let staged):
+      processAction(action, staged: staged, reactor)
+    case .mutation(let mutation, let staged):
+      apply(mutation, staged: staged, reactor)
+    case .state(let state):
+      setState(state, reactor)
+    case .register(let registration):
+      register(registration)
+    }
+  }
+
+  /// Runs `transform(action:)`'s stage and `mutate`, then starts the effect: `.just` and
+  /// `.none` directly, the rest through the effect interpreter. Lock released.
+  @inlinable
+  func processAction(_ action: R.Action, staged: Bool, _ reactor: R) {
+    guard let action = staged ? action : passed(action, through: core.pointee.stages.action)
+    else { return }
+    let effect = reactor.mutate(action: action)
+    switch effect.operation {
+    case .just(let mutation):
+      apply(mutation, staged: false, reactor)
+    case .none:
+      return
+    default:
+      startMutations(of: effect, from: action, reactor)
+    }
+  }
+
+  /// `value` after a `transform` hook's element-wise stage; `nil` when the stage drops it.
+  @inlinable
+  func passed<Value>(_ value: Value, through stage: ((Value) -> Value?)?) -> Value? {
+    guard let stage else { return value }
+    return stage(value)
+  }
+
+  /// Runs `transform(mutation:)`'s stage, reduces (lock held), then tells the observers and
+  /// runs the store's middleware (lock released).
+  @inlinable
+  func apply(_ mutation: R.Mutation, staged: Bool, _ reactor: R) {
+    guard let mutation = staged ? mutation : passed(mutation, through: core.pointee.stages.mutation)
+    else { return }
+    lock.lock()
+    guard !core.pointee.stubIsEnabled else { return lock.unlock() }
+    core.pointee.isReducing = true
+    reactor.reduce(state: &core.pointee.state!, mutation: mutation)
+    core.pointee.isReducing = false
+    guard core.pointee.issues.isEmpty, core.pointee.afterReduce == nil else {
+      return reducedUncommonly(mutation, reactor)
+    }
+    reduced(reactor)
+  }
+
+  /// After a reduce: applies `transform(state:)`'s stage, then tells the observers. Lock
+  /// held; released here.
+  @inlinable
+  func reduced(_ reactor: R) {
+    if let stage = core.pointee.stages.state {
+      guard let transformed = stage(core.pointee.state!) else { return lock.unlock() }
+      core.pointee.published = transformed
+    }
+    notifyObservers()
+  }
+
+  /// Captures what changed for the observers (lock held), then tells them (lock released).
+  /// Lock held; released here.
+  @inlinable
+  func notifyObservers() {
+    guard !core.pointee.observers.isEmpty else { return lock.unlock() }
+    // The state is compared where it lies: copying it would retain every collection it holds.
+    let hasDelivery =
+      core.pointee.stages.state == nil
+      ? withUnsafePointer(to: &core.pointee.state!) {
+        core.pointee.observers.capture($0, into: &core.pointee.delivery)
+      }
+      : withUnsafePointer(to: &core.pointee.published!) {
+        core.pointee.observers.capture($0, into: &core.pointee.delivery)
+      }
+    lock.unlock()
+    if hasDelivery { Delivery.deliver(core.pointer(to: \.delivery).unsafelyUnwrapped) }
+  }
+
+  /// ``reduced(_:)`` when `reduce` misused the reactor or a store's middleware is to run.
+  /// Lock held; released here.
+  @inlinable @inline(never)
+  func reducedUncommonly(_ mutation: R.Mutation, _ reactor: R) {
+    let issues = core.pointee.issues
+    core.pointee.issues = []
+    let afterReduce = core.pointee.afterReduce
+    let state = afterReduce == nil ? nil : core.pointee.currentState
+    reduced(reactor)
+    for issue in issues { reactor.report(issue) }
+    if let afterReduce, let state {
+      startFollowUps(afterReduce(state, mutation), after: mutation, reactor)
+    }
+  }
+
+  /// Replaces the state (the stub) and tells the observers. Lock released.
+  @usableFromInline
+  func setState(_ state: R.State, _ reactor: R) {
+    lock.lock()
+    core.pointee.state = state
+    if core.pointee.stages.state != nil { core.pointee.published = state }
+    notifyObservers()
+  }
+
+  /// Registers an observer that waited for its turn, unless it was cancelled meanwhile, and
+  /// gives it the current value. Lock released.
+  @usableFromInline
+  func register(_ registration: ObserverRegistration<R.State>) {
+    lock.lock()
+    guard let index = core.pointee.pendingRegistrations.firstIndex(of: registration.id) else {
+      return lock.unlock()
+    }
+    core.pointee.pendingRegistrations.remove(at: index)
+    let first = registration.add(&core.pointee.observers, core.pointee.currentState)
+    lock.unlock()
+    first()
+  }
+}

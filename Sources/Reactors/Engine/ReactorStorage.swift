@@ -1,0 +1,155 @@
+/// The engine of one reactor: its state, its queue of work, its observers and its tasks.
+///
+/// Declare it in the reactor as `let storage = Storage()`; it is created empty and starts on
+/// first use (reading `initialState` and calling the `transform` hooks once). The reactor owns
+/// it, and it owns everything the reactor runs: when the reactor is deallocated, the storage
+/// cancels every effect still in flight and ends every state stream. No global table is
+/// involved.
+///
+/// Thread rules: every method may be called from any thread. One thread at a time processes
+/// the reactor's work: the one that found it idle (see ``Processing``). It calls `mutate`,
+/// observers, middleware and effects with the engine's lock released, and holds the lock only
+/// to take the next item and to `reduce` (with `transform(state:)`'s stage), which are pure.
+/// Work that arrives meanwhile, from any thread, is queued and processed by it in arrival
+/// order; so no thread ever waits for user code running on another thread, and reactors that
+/// send to each other from any threads cannot deadlock.
+public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
+  // Audited: `core` is read and written only with `lock` held, except the parts that belong
+  // to the thread processing the reactor's work (`core.delivery`, and `core.stages` after the
+  // reactor started, which never changes again), each documented where it is declared. The
+  // pointer is allocated in `init` and freed in `deinit`, when no other reference exists.
+  @usableFromInline let lock = PlatformLock()
+  @usableFromInline let core: UnsafeMutablePointer<EngineCore<R>>
+
+  /// Creates the storage of a reactor that has not started yet.
+  @inlinable
+  public init() {
+    core = .allocate(capacity: 1)
+    core.initialize(to: EngineCore())
+  }
+
+  deinit {
+    let tasks = core.pointee.link?.tasks.withLock { $0.removeAll() } ?? []
+    let finishers = core.pointee.observers.removeAll()
+    let waiters = core.pointee.idleWaiters
+    for task in tasks { task.cancel() }
+    for finish in finishers { finish() }
+    for waiter in waiters { waiter.resume() }
+    core.deinitialize(count: 1)
+    core.deallocate()
+    lock.deallocate()
+  }
+
+  // MARK: - Entry points
+
+  /// Sends an action: processed now when the reactor is idle, queued otherwise, recorded when
+  /// the stub is on.
+  @inlinable
+  func send(_ action: R.Action, from reactor: R) {
+    lock.lock()
+    guard core.pointee.state != nil, !core.pointee.stubIsEnabled,
+      core.pointee.processing.claim(on: .current)
+    else { return sendUncommonly(action, reactor) }
+    lock.unlock()
+    processAction(action, staged: false, reactor)
+    finishItem(reactor)
+  }
+
+  /// ``send(_:from:)`` when the reactor has not started, the stub is on, or another item is
+  /// being processed. Lock held; released here.
+  @inlinable @inline(never)
+  func sendUncommonly(_ action: R.Action, _ reactor: R) {
+    startIfNeeded(reactor)
+    if core.pointee.stubIsEnabled {
+      core.pointee.stubActions.append(action)
+      return lock.unlock()
+    }
+    let thread = ThreadIdentity.current
+    if core.pointee.isReducing && core.pointee.processing.isOwned(by: thread) {
+      core.pointee.issues.append(.sentFromReduce(action))
+    }
+    let arrival = core.pointee.processing.arrived(.action(action, staged: false), from: thread)
+    lock.unlock()
+    guard case .process = arrival else { return }
+    processAction(action, staged: false, reactor)
+    finishItem(reactor)
+  }
+
+  /// Processes `work` now when the reactor is idle, or queues it.
+  @inlinable
+  func submit(_ work: Work<R>, from reactor: R) {
+    lock.lock()
+    startIfNeeded(reactor)
+    let arrival = core.pointee.processing.arrived(work, from: .current)
+    lock.unlock()
+    guard case .process = arrival else { return }
+    process(work, reactor)
+    finishItem(reactor)
+  }
+
+  /// The state the outside sees. Waits at most for a `reduce` in progress.
+  @inlinable
+  func currentState(of reactor: R) -> R.State {
+    lock.lock()
+    defer { lock.unlock() }
+    startIfNeeded(reactor)
+    return core.pointee.currentState
+  }
+
+  // MARK: - Processing
+
+  /// The owner finished an item: takes the next, until the queue is empty or the rest is
+  /// handed to a task (see ``Processing``). Lock released.
+  @inlinable
+  func finishItem(_ reactor: R) {
+    while true {
+      lock.lock()
+      switch core.pointee.processing.finishedItem() {
+      case .process(let work):
+        lock.unlock()
+        process(work, reactor)
+      case .idle:
+        if core.pointee.idleWaiters.isEmpty { return lock.unlock() }
+        return resumeIdleWaiters()
+      case .handOff:
+        lock.unlock()
+        return handOff(reactor)
+      }
+    }
+  }
+
+  /// Goes on processing in a task, which keeps the reactor alive until the queue is empty.
+  @usableFromInline
+  func handOff(_ reactor: R) {
+    Task {
+      let storage = reactor.storage
+      storage.lock.lock()
+      storage.core.pointee.processing.handOffStarted(on: .current)
+      storage.lock.unlock()
+      storage.finishItem(reactor)
+    }
+  }
+
+  /// Resumes the tasks waiting for the reactor to be idle. Lock held; released here.
+  @usableFromInline
+  func resumeIdleWaiters() {
+    let waiters = core.pointee.idleWaiters
+    core.pointee.idleWaiters = []
+    lock.unlock()
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Returns once no work is being processed or queued: what the test toolkit awaits instead
+  /// of polling. Effects still running may queue more later.
+  package func idle() async {
+    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+      lock.lock()
+      guard core.pointee.processing.phase == .idle else {
+        core.pointee.idleWaiters.append(continuation)
+        return lock.unlock()
+      }
+      lock.unlock()
+      continuation.resume()
+    }
+  }
+}

@@ -1,0 +1,57 @@
+/// One unit of work for a reactor's engine, processed one at a time, in arrival order, by the
+/// thread that owns processing (see ``Processing``).
+@usableFromInline
+enum Work<R: Reactor> {
+  /// An action; `staged` when it has already been through `transform(action:)`.
+  case action(R.Action, staged: Bool)
+  /// A mutation; `staged` when it has already been through `transform(mutation:)`.
+  case mutation(R.Mutation, staged: Bool)
+  /// A state set from outside the reactor's logic (the stub).
+  case state(R.State)
+  /// An observer added while another thread was processing: registered, and told the current
+  /// value, in its turn, so that it never sees a change before the value it starts from.
+  case register(ObserverRegistration<R.State>)
+}
+
+/// An observer waiting for its turn to be registered (see ``Work/register(_:)``).
+@usableFromInline
+struct ObserverRegistration<State> {
+  /// The id its ``ObservationToken`` token removes.
+  @usableFromInline let id: UInt64
+  /// Adds the observer to the registry (lock held) and returns its first call, made with the
+  /// lock released.
+  @usableFromInline let add: (inout ObserverRegistry<State>, State) -> () -> Void
+
+  @inlinable
+  init(id: UInt64, add: @escaping (inout ObserverRegistry<State>, State) -> () -> Void) {
+    self.id = id
+    self.add = add
+  }
+}
+
+/// A first-in, first-out queue that keeps its buffer between uses: no allocation per item
+/// once warm.
+@usableFromInline
+struct WorkQueue<Element> {
+  @usableFromInline var items: [Element] = []
+  @usableFromInline var head = 0
+
+  @inlinable init() {}
+
+  @inlinable var isEmpty: Bool { head == items.count }
+
+  @inlinable var first: Element? { head < items.count ? items[head] : nil }
+
+  @inlinable mutating func append(_ item: Element) { items.append(item) }
+
+  @inlinable mutating func popFirst() -> Element? {
+    guard head < items.count else { return nil }
+    let item = items[head]
+    head += 1
+    if head == items.count {
+      items.removeAll(keepingCapacity: true)
+      head = 0
+    }
+    return item
+  }
+}
