@@ -199,6 +199,7 @@ func contention(perThread: Int) -> [Row] {
   let single = fastest(runs: 3) { for _ in 0..<(2 * perThread) { alone.send(.increment) } }
   let shared = CounterReactor()
   let contended = fastest(runs: 3) {
+    let done = shared.currentState.count + 2 * perThread
     let group = DispatchGroup()
     for _ in 0..<2 {
       group.enter()
@@ -208,6 +209,8 @@ func contention(perThread: Int) -> [Row] {
       }.start()
     }
     group.wait()
+    // What the senders queued may still be being processed: the time ends when it is done.
+    while shared.currentState.count != done { usleep(20) }
   }
   let ratio = rate(2 * perThread, in: contended) / rate(2 * perThread, in: single)
   return [

@@ -4,7 +4,7 @@ import Reactors
 // Runs every scenario in one process and prints one table: Reactors, the raw baseline measured
 // in the same run, their ratio, the target and whether it is met.
 
-// `--profile send|dispatch|observers|changing|create|immediate|async|suspending|floor|baseline`
+// `--profile send|dispatch|contention|observers|changing|create|immediate|async|suspending|floor|baseline`
 // runs one path alone, for valgrind --tool=callgrind or perf (the last four, scenario 5's rows,
 // use threads: perf only; `immediate` is scenario 5's `.run` sent from a plain loop, which
 // changes no thread, for callgrind): no table.
@@ -24,6 +24,8 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile") {
     print(reactor.currentState.count)
   } else if what == "async" {
     await roundTrips(AsyncReactor(), count: 100_000)
+  } else if what == "contention" {
+    print(contention(perThread: 100_000).map(\.reactors))
   } else if what == "dispatch" {
     let store = Store(initial: BenchState(), reducer: benchReduce)
     for _ in 0..<100_000 { store.dispatch(.increment) }

@@ -11,25 +11,20 @@ struct EngineCore<R: Reactor> {
   @usableFromInline var isReducing = false
   /// The element-wise stages of the `transform` hooks; set once, when the reactor starts.
   @usableFromInline var stages = Stages()
-  /// Follow-up actions to start after each reduce (a store's middleware); `nil` for a reactor.
-  @usableFromInline var afterReduce: (@Sendable (R.State, R.Mutation) -> Effect<R.Action>)?
   @usableFromInline var observers = ObserverRegistry<R.State>()
-  /// Observers queued to be registered in their turn (see ``Work/register(_:)``); one
-  /// cancelled before its turn leaves this list and is never registered.
-  @usableFromInline var pendingRegistrations: [UInt64] = []
   /// The change being delivered. It belongs to the thread that processes the reactor's work:
   /// that thread fills it with the lock held and empties it with the lock released; no other
   /// thread touches it.
   @usableFromInline var delivery = Delivery<R.State>()
-  /// Misuses noticed with the lock held, reported once it is released.
-  @usableFromInline var issues: [ReactorIssue<R.Action>] = []
   /// What every effect's host shares (a weak reference, the tasks); made with the first
   /// effect.
   @usableFromInline var link: ReactorLink<R>?
-  @usableFromInline var stubIsEnabled = false
-  @usableFromInline var stubActions: [R.Action] = []
-  /// Tasks waiting for the reactor to be idle (the test toolkit's `idle()`).
-  @usableFromInline var idleWaiters: [UnsafeContinuation<Void, Never>] = []
+  /// What few reactors use, made on first use: while it is `nil` (and the reactor has no
+  /// `transform` stage), `send` takes its shortest path.
+  @usableFromInline var extras: EngineExtras<R>?
+  /// The reactor has started, has no `transform` stage and no ``extras``: `send` can reduce a
+  /// `.just` with no other check.
+  @usableFromInline var isPlain = false
 
   /// The element-wise stages of the `transform` hooks; `nil` is the identity.
   @usableFromInline
@@ -44,6 +39,34 @@ struct EngineCore<R: Reactor> {
   /// Inlinable, so a reactor's storage is built with its concrete types' layout known.
   @inlinable init() {}
 
+  /// ``extras``, made if needed.
+  @inlinable
+  mutating func makeExtras() -> EngineExtras<R> {
+    if let extras { return extras }
+    let made = EngineExtras<R>()
+    extras = made
+    isPlain = false
+    return made
+  }
+
   /// The state the outside sees: transformed when `transform(state:)` has a stage.
   @inlinable var currentState: R.State { stages.state == nil ? state! : published! }
+}
+
+/// The parts of a reactor's engine that few reactors use, guarded by the storage's lock.
+@usableFromInline
+final class EngineExtras<R: Reactor> {
+  /// Follow-up actions to start after each reduce (a store's middleware).
+  @usableFromInline var afterReduce: (@Sendable (R.State, R.Mutation) -> Effect<R.Action>)?
+  @usableFromInline var stubIsEnabled = false
+  @usableFromInline var stubActions: [R.Action] = []
+  /// Tasks waiting for the reactor to be idle (the test toolkit's `idle()`).
+  @usableFromInline var idleWaiters: [UnsafeContinuation<Void, Never>] = []
+  /// Observers queued to be registered in their turn (see ``Work/register(_:)``); one
+  /// cancelled before its turn leaves this list and is never registered.
+  @usableFromInline var pendingRegistrations: [UInt64] = []
+  /// Misuses noticed with the lock held, reported once it is released.
+  @usableFromInline var issues: [ReactorIssue<R.Action>] = []
+
+  @usableFromInline init() {}
 }

@@ -111,6 +111,15 @@ struct Processing<Item> {
     return .process(next.item)
   }
 
+  /// The owner finished an item and, if nothing is queued, lets go; `false` when something is
+  /// queued (then nothing changed: call ``finishedItem()``).
+  @inlinable
+  mutating func finishedLastItem() -> Bool {
+    guard queue.isEmpty else { return false }
+    phase = .idle
+    return true
+  }
+
   /// The task processing was handed to has started, on `thread`.
   @inlinable
   mutating func handOffStarted(on thread: ThreadIdentity) {

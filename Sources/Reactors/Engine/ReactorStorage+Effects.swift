@@ -63,7 +63,7 @@ extension ReactorStorage {
   ) {
     lock.lock()
     defer { lock.unlock() }
-    core.pointee.afterReduce = step
+    core.pointee.makeExtras().afterReduce = step
   }
 
   /// What the reactor's effects share (see ``ReactorLink``), made with its first effect.

@@ -28,7 +28,13 @@ extension ReactorStorage {
   func processAction(_ action: R.Action, staged: Bool, _ reactor: R) {
     guard let action = staged ? action : passed(action, through: core.pointee.stages.action)
     else { return }
-    let effect = reactor.mutate(action: action)
+    start(reactor.mutate(action: action), of: action, reactor)
+  }
+
+  /// Starts what `mutate` returned for `action`: `.just` and `.none` directly, the rest
+  /// through the effect interpreter. Lock released.
+  @inlinable
+  func start(_ effect: Effect<R.Mutation>, of action: R.Action, _ reactor: R) {
     switch effect.operation {
     case .just(let mutation):
       apply(mutation, staged: false, reactor)
@@ -53,13 +59,11 @@ extension ReactorStorage {
     guard let mutation = staged ? mutation : passed(mutation, through: core.pointee.stages.mutation)
     else { return }
     lock.lock()
-    guard !core.pointee.stubIsEnabled else { return lock.unlock() }
+    if let extras = core.pointee.extras, extras.stubIsEnabled { return lock.unlock() }
     core.pointee.isReducing = true
     reactor.reduce(state: &core.pointee.state!, mutation: mutation)
     core.pointee.isReducing = false
-    guard core.pointee.issues.isEmpty, core.pointee.afterReduce == nil else {
-      return reducedUncommonly(mutation, reactor)
-    }
+    if let extras = core.pointee.extras { return reduced(mutation, with: extras, reactor) }
     reduced(reactor)
   }
 
@@ -78,27 +82,40 @@ extension ReactorStorage {
   /// Lock held; released here.
   @inlinable
   func notifyObservers() {
-    guard !core.pointee.observers.isEmpty else { return lock.unlock() }
+    let hasDelivery = captureChanges()
+    lock.unlock()
+    if hasDelivery { deliverChanges() }
+  }
+
+  /// Compares the state with what each observed key path saw last and snapshots what changed
+  /// into ``EngineCore/delivery``; `false` when nobody is to be told. Lock held.
+  @inlinable
+  func captureChanges() -> Bool {
+    guard !core.pointee.observers.isEmpty else { return false }
     // The state is compared where it lies: copying it would retain every collection it holds.
-    let hasDelivery =
-      core.pointee.stages.state == nil
+    return core.pointee.stages.state == nil
       ? withUnsafePointer(to: &core.pointee.state!) {
         core.pointee.observers.capture($0, into: &core.pointee.delivery)
       }
       : withUnsafePointer(to: &core.pointee.published!) {
         core.pointee.observers.capture($0, into: &core.pointee.delivery)
       }
-    lock.unlock()
-    if hasDelivery { Delivery.deliver(core.pointer(to: \.delivery).unsafelyUnwrapped) }
   }
 
-  /// ``reduced(_:)`` when `reduce` misused the reactor or a store's middleware is to run.
-  /// Lock held; released here.
+  /// Tells the observers what ``captureChanges()`` captured. Lock released; the processing
+  /// thread only.
+  @inlinable
+  func deliverChanges() {
+    Delivery.deliver(core.pointer(to: \.delivery).unsafelyUnwrapped)
+  }
+
+  /// ``reduced(_:)`` for a reactor with ``EngineExtras``: reports what `reduce` misused, and
+  /// runs a store's middleware. Lock held; released here.
   @inlinable @inline(never)
-  func reducedUncommonly(_ mutation: R.Mutation, _ reactor: R) {
-    let issues = core.pointee.issues
-    core.pointee.issues = []
-    let afterReduce = core.pointee.afterReduce
+  func reduced(_ mutation: R.Mutation, with extras: EngineExtras<R>, _ reactor: R) {
+    let issues = extras.issues
+    extras.issues = []
+    let afterReduce = extras.afterReduce
     let state = afterReduce == nil ? nil : core.pointee.currentState
     reduced(reactor)
     for issue in issues { reactor.report(issue) }
@@ -121,10 +138,10 @@ extension ReactorStorage {
   @usableFromInline
   func register(_ registration: ObserverRegistration<R.State>) {
     lock.lock()
-    guard let index = core.pointee.pendingRegistrations.firstIndex(of: registration.id) else {
-      return lock.unlock()
-    }
-    core.pointee.pendingRegistrations.remove(at: index)
+    guard let extras = core.pointee.extras,
+      let index = extras.pendingRegistrations.firstIndex(of: registration.id)
+    else { return lock.unlock() }
+    extras.pendingRegistrations.remove(at: index)
     let first = registration.add(&core.pointee.observers, core.pointee.currentState)
     lock.unlock()
     first()

@@ -9,29 +9,45 @@ extension ReactorStorage {
   /// installs what they returned. Two threads using a new reactor at once may both run the
   /// hooks; the first to install wins, and only its sources start.
   ///
-  /// Lock held on entry and on return.
-  @usableFromInline
+  /// Lock held on entry and on return. Inlinable, so it runs specialized for the reactor.
+  @inlinable
   func start(_ reactor: R) {
     lock.unlock()
     let initialState = reactor.initialState
     let actions = reactor.transform(action: Effect(.upstream(nil)))
     let mutations = reactor.transform(mutation: Effect(.upstream(nil)))
     let states = reactor.transform(state: Effect(.upstream(nil)))
-    let isTransformed =
-      !(actions.isUntransformedUpstream && mutations.isUntransformedUpstream
-      && states.isUntransformedUpstream)
-    let pipelines =
-      isTransformed
-      ? (
-        actions: TransformPipeline(analyzing: actions),
-        mutations: TransformPipeline(analyzing: mutations),
-        states: TransformPipeline(analyzing: states)
-      ) : nil
-    let published = pipelines?.states.stage.map { $0(initialState) ?? initialState }
+    guard
+      actions.isUntransformedUpstream && mutations.isUntransformedUpstream
+        && states.isUntransformedUpstream
+    else {
+      return startTransformed(
+        reactor, initialState: initialState, actions: actions, mutations: mutations,
+        states: states)
+    }
     lock.lock()
     guard core.pointee.state == nil else { return }
     core.pointee.state = initialState
-    guard let pipelines else { return }
+    core.pointee.isPlain = core.pointee.extras == nil
+  }
+
+  /// ``start(_:)`` for a reactor that overrides a `transform` hook: analyses what the hooks
+  /// returned, installs their stages and starts their sources. Lock released on entry, held on
+  /// return.
+  @usableFromInline
+  func startTransformed(
+    _ reactor: R, initialState: R.State, actions: Effect<R.Action>,
+    mutations: Effect<R.Mutation>, states: Effect<R.State>
+  ) {
+    let pipelines = (
+      actions: TransformPipeline(analyzing: actions),
+      mutations: TransformPipeline(analyzing: mutations),
+      states: TransformPipeline(analyzing: states)
+    )
+    let published = pipelines.states.stage.map { $0(initialState) ?? initialState }
+    lock.lock()
+    guard core.pointee.state == nil else { return }
+    core.pointee.state = initialState
     core.pointee.stages.action = pipelines.actions.stage
     core.pointee.stages.mutation = pipelines.mutations.stage
     core.pointee.stages.state = pipelines.states.stage
@@ -42,7 +58,7 @@ extension ReactorStorage {
       problems.append(
         "transform(state:) applies map and filter only; prepend and merge are ignored")
     }
-    core.pointee.issues += problems.map { .unsupportedTransform($0) }
+    let issues: [ReactorIssue<R.Action>] = problems.map { .unsupportedTransform($0) }
     for source in pipelines.actions.sources {
       launch(
         source, id: nil, reportsErrors: true,
@@ -53,15 +69,13 @@ extension ReactorStorage {
         source, id: nil, reportsErrors: true,
         host: ReactorHost(link(to: reactor), origin: nil) { .mutation($0, staged: true) })
     }
-    guard !pipelines.actions.prefix.isEmpty || !core.pointee.issues.isEmpty else { return }
+    guard !pipelines.actions.prefix.isEmpty || !issues.isEmpty else { return }
     // The actions the hook starts with run first, before the work that started the reactor.
     // Nobody processed before the reactor started, so this thread can claim it.
     let claimed = core.pointee.processing.claim(on: .current)
     for action in pipelines.actions.prefix {
       core.pointee.processing.followUp(.action(action, staged: true))
     }
-    let issues = core.pointee.issues
-    core.pointee.issues = []
     lock.unlock()
     for issue in issues { reactor.report(issue) }
     if claimed { finishItem(reactor) }

@@ -31,7 +31,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   deinit {
     let tasks = core.pointee.link?.tasks.withLock { $0.removeAll() } ?? []
     let finishers = core.pointee.observers.removeAll()
-    let waiters = core.pointee.idleWaiters
+    let waiters = core.pointee.extras?.idleWaiters ?? []
     for task in tasks { task.cancel() }
     for finish in finishers { finish() }
     for waiter in waiters { waiter.resume() }
@@ -44,14 +44,35 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
 
   /// Sends an action: processed now when the reactor is idle, queued otherwise, recorded when
   /// the stub is on.
+  ///
+  /// The common path (a plain reactor, idle, whose `mutate` returns `.just`, with nothing to
+  /// tell and nothing queued) takes the lock twice: to claim processing, and to reduce and let
+  /// go.
   @inlinable
   func send(_ action: R.Action, from reactor: R) {
     lock.lock()
-    guard core.pointee.state != nil, !core.pointee.stubIsEnabled,
-      core.pointee.processing.claim(on: .current)
-    else { return sendUncommonly(action, reactor) }
+    guard core.pointee.isPlain, core.pointee.processing.claim(on: .current) else {
+      return sendUncommonly(action, reactor)
+    }
     lock.unlock()
-    processAction(action, staged: false, reactor)
+    let effect = reactor.mutate(action: action)
+    guard case .just(let mutation) = effect.operation else {
+      start(effect, of: action, reactor)
+      return finishItem(reactor)
+    }
+    lock.lock()
+    guard core.pointee.isPlain else {
+      lock.unlock()
+      apply(mutation, staged: true, reactor)
+      return finishItem(reactor)
+    }
+    core.pointee.isReducing = true
+    reactor.reduce(state: &core.pointee.state!, mutation: mutation)
+    core.pointee.isReducing = false
+    let hasDelivery = captureChanges()
+    if !hasDelivery && core.pointee.processing.finishedLastItem() { return lock.unlock() }
+    lock.unlock()
+    if hasDelivery { deliverChanges() }
     finishItem(reactor)
   }
 
@@ -60,13 +81,13 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   @inlinable @inline(never)
   func sendUncommonly(_ action: R.Action, _ reactor: R) {
     startIfNeeded(reactor)
-    if core.pointee.stubIsEnabled {
-      core.pointee.stubActions.append(action)
+    if let extras = core.pointee.extras, extras.stubIsEnabled {
+      extras.stubActions.append(action)
       return lock.unlock()
     }
     let thread = ThreadIdentity.current
     if core.pointee.isReducing && core.pointee.processing.isOwned(by: thread) {
-      core.pointee.issues.append(.sentFromReduce(action))
+      core.pointee.makeExtras().issues.append(.sentFromReduce(action))
     }
     let arrival = core.pointee.processing.arrived(.action(action, staged: false), from: thread)
     lock.unlock()
@@ -109,8 +130,10 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
         lock.unlock()
         process(work, reactor)
       case .idle:
-        if core.pointee.idleWaiters.isEmpty { return lock.unlock() }
-        return resumeIdleWaiters()
+        guard let extras = core.pointee.extras, !extras.idleWaiters.isEmpty else {
+          return lock.unlock()
+        }
+        return resumeIdleWaiters(extras)
       case .handOff:
         lock.unlock()
         return handOff(reactor)
@@ -119,7 +142,8 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   }
 
   /// Goes on processing in a task, which keeps the reactor alive until the queue is empty.
-  @usableFromInline
+  /// Inlinable, so the task runs the engine specialized for the concrete reactor.
+  @inlinable
   func handOff(_ reactor: R) {
     Task {
       let storage = reactor.storage
@@ -132,9 +156,9 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
 
   /// Resumes the tasks waiting for the reactor to be idle. Lock held; released here.
   @usableFromInline
-  func resumeIdleWaiters() {
-    let waiters = core.pointee.idleWaiters
-    core.pointee.idleWaiters = []
+  func resumeIdleWaiters(_ extras: EngineExtras<R>) {
+    let waiters = extras.idleWaiters
+    extras.idleWaiters = []
     lock.unlock()
     for waiter in waiters { waiter.resume() }
   }
@@ -145,7 +169,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
       lock.lock()
       guard core.pointee.processing.phase == .idle else {
-        core.pointee.idleWaiters.append(continuation)
+        core.pointee.makeExtras().idleWaiters.append(continuation)
         return lock.unlock()
       }
       lock.unlock()

@@ -22,7 +22,7 @@ struct ObserverRegistration<State> {
   /// lock released.
   @usableFromInline let add: (inout ObserverRegistry<State>, State) -> () -> Void
 
-  @inlinable
+  @usableFromInline
   init(id: UInt64, add: @escaping (inout ObserverRegistry<State>, State) -> () -> Void) {
     self.id = id
     self.add = add

@@ -21,6 +21,7 @@ struct ObserverRegistry<State> {
   @inlinable var isEmpty: Bool { everyState == nil && groups.isEmpty }
 
   /// Adds an observer of every state; `finish` is called if the reactor goes away first.
+  @usableFromInline
   mutating func add(
     id: UInt64, _ body: @escaping @Sendable (State) -> Void, finish: (@Sendable () -> Void)?
   ) {

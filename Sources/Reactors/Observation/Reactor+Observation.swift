@@ -83,15 +83,25 @@ extension ReactorStorage {
   }
 
   /// Adds an observer of every state; `finish` ends its stream if the reactor goes first.
-  @usableFromInline
+  @inlinable
   func observe(
     from reactor: R, _ body: @escaping @Sendable (R.State) -> Void,
     finish: (@Sendable () -> Void)?
   ) -> ObservationToken {
-    addObserver(from: reactor) { registry, id, state in
-      registry.add(id: id, body, finish: finish)
-      return { body(state) }
+    lock.lock()
+    let (id, turn) = beginObserving(reactor)
+    guard let owns = turn else {
+      return observeInTurn(id) { registry, state in
+        registry.add(id: id, body, finish: finish)
+        return { body(state) }
+      }
     }
+    core.pointee.observers.add(id: id, body, finish: finish)
+    let state = core.pointee.currentState
+    lock.unlock()
+    body(state)
+    if !owns { finishItem(reactor) }
+    return token(removing: id)
   }
 
   @inlinable
@@ -99,46 +109,59 @@ extension ReactorStorage {
     _ keyPath: KeyPath<R.State, Value>, from reactor: R,
     _ body: @escaping @Sendable (Value) -> Void
   ) -> ObservationToken {
-    addObserver(from: reactor) { registry, id, state in
-      let current = registry.add(id: id, keyPath, current: state, body)
-      return { body(current) }
+    lock.lock()
+    let (id, turn) = beginObserving(reactor)
+    guard let owns = turn else {
+      return observeInTurn(id) { registry, state in
+        let current = registry.add(id: id, keyPath, current: state, body)
+        return { body(current) }
+      }
     }
+    let current = core.pointee.observers.add(
+      id: id, keyPath, current: core.pointee.currentState, body)
+    lock.unlock()
+    body(current)
+    if !owns { finishItem(reactor) }
+    return token(removing: id)
   }
 
-  /// Adds an observer and calls it with the value it starts from, in its turn among the
-  /// reactor's deliveries, so that it sees every later change once, in order:
-  /// - at once, when the reactor is idle (this thread processes meanwhile), or when this thread
-  ///   is the one processing (an observer or `mutate` adding an observer);
-  /// - when the reactor is being processed by another thread, as a queued item of work, which
-  ///   that thread runs in its turn: `observe` then returns before the first call.
+  /// Starts an observation: a new observer gets the value it starts from, and is called with
+  /// it, in its turn among the reactor's deliveries, so that it sees every later change once,
+  /// in order. Lock held.
   ///
-  /// `add` adds the observer to the registry (lock held) and returns its first call, made with
-  /// the lock released.
-  @usableFromInline
-  func addObserver(
-    from reactor: R,
-    _ add: @escaping (inout ObserverRegistry<R.State>, UInt64, R.State) -> () -> Void
-  ) -> ObservationToken {
-    lock.lock()
+  /// Returns the observer's id, and whether this thread already owned processing: when the
+  /// reactor was idle, this thread owns it now (add the observer, release the lock, call it,
+  /// then finish the item); when this thread was processing (an observer or `mutate` adding an
+  /// observer), likewise but without finishing. `nil` when another thread is processing: the
+  /// observer is then registered and called by that thread in its turn
+  /// (``observeInTurn(_:_:)``), and `observe` returns before the first call.
+  @inlinable
+  func beginObserving(_ reactor: R) -> (id: UInt64, ownedAlready: Bool?) {
     startIfNeeded(reactor)
     let id = core.pointee.observers.makeID()
-    let token = ObservationToken { [weak self] in self?.removeObserver(id) }
     let thread = ThreadIdentity.current
-    let owns = core.pointee.processing.isOwned(by: thread)
-    if owns || core.pointee.processing.claim(on: thread) {
-      let first = add(&core.pointee.observers, id, core.pointee.currentState)
-      lock.unlock()
-      first()
-      if !owns { finishItem(reactor) }
-      return token
-    }
-    core.pointee.pendingRegistrations.append(id)
-    let registration = ObserverRegistration<R.State>(id: id) { registry, state in
-      add(&registry, id, state)
-    }
-    _ = core.pointee.processing.arrived(.register(registration), from: thread)
+    if core.pointee.processing.isOwned(by: thread) { return (id, true) }
+    if core.pointee.processing.claim(on: thread) { return (id, false) }
+    return (id, nil)
+  }
+
+  /// Queues the registration of an observer for the thread processing the reactor's work.
+  /// Lock held; released here.
+  @usableFromInline
+  func observeInTurn(
+    _ id: UInt64, _ add: @escaping (inout ObserverRegistry<R.State>, R.State) -> () -> Void
+  ) -> ObservationToken {
+    core.pointee.makeExtras().pendingRegistrations.append(id)
+    _ = core.pointee.processing.arrived(
+      .register(ObserverRegistration(id: id, add: add)), from: .current)
     lock.unlock()
-    return token
+    return token(removing: id)
+  }
+
+  /// The token that removes observer `id`.
+  @usableFromInline
+  func token(removing id: UInt64) -> ObservationToken {
+    ObservationToken { [weak self] in self?.removeObserver(id) }
   }
 
   @usableFromInline
@@ -151,8 +174,10 @@ extension ReactorStorage {
       if core.pointee.processing.isOwned(by: .current) {
         core.pointee.delivery.removedByOwner.append(id)
       }
-    } else if let index = core.pointee.pendingRegistrations.firstIndex(of: id) {
-      core.pointee.pendingRegistrations.remove(at: index)
+    } else if let extras = core.pointee.extras,
+      let index = extras.pendingRegistrations.firstIndex(of: id)
+    {
+      extras.pendingRegistrations.remove(at: index)
     }
   }
 }

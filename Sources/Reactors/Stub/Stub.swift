@@ -20,13 +20,13 @@ public final class Stub<R: Reactor>: Sendable {
 
   /// Whether the stub replaces `mutate` and `reduce`. Off by default.
   public var isEnabled: Bool {
-    get { reactor.storage.withCore { $0.stubIsEnabled } }
-    set { reactor.storage.withCore { $0.stubIsEnabled = newValue } }
+    get { reactor.storage.withCore { $0.extras?.stubIsEnabled ?? false } }
+    set { reactor.storage.withCore { $0.makeExtras().stubIsEnabled = newValue } }
   }
 
   /// Every action sent while the stub was on, in order.
   public var actions: [R.Action] {
-    reactor.storage.withCore { $0.stubActions }
+    reactor.storage.withCore { $0.extras?.stubActions ?? [] }
   }
 
   /// The reactor's current state; setting it (with the stub on) notifies the observers.

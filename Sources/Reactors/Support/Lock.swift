@@ -37,7 +37,18 @@ struct PlatformLock {
   }
 
   @inlinable @inline(__always)
-  func lock() { pthread_mutex_lock(mutex) }
+  func lock() {
+    if pthread_mutex_trylock(mutex) == 0 { return }
+    lockContended()
+  }
+
+  @usableFromInline @inline(never)
+  func lockContended() {
+    for _ in 0..<100 {
+      if pthread_mutex_trylock(mutex) == 0 { return }
+    }
+    pthread_mutex_lock(mutex)
+  }
 
   @inlinable @inline(__always)
   func unlock() { pthread_mutex_unlock(mutex) }
