@@ -70,6 +70,7 @@ extension Effect {
         .cancellable(effect.compactMap(transform), id: id, cancelInFlight: cancelInFlight))
     case .cancel(let id): return Effect<T>(.cancel(id: id))
     case .join(let task): return Effect<T>(.join(task))
+    case .relay(let source): return Effect<T>(.relay(source.map { $0.compactMap(transform) }))
     case .upstream(let stage):
       // A transform hook maps its upstream to its own element type: the engine feeds the
       // upstream with values of that type, so a change of type cannot be honoured.

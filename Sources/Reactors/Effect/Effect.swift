@@ -59,6 +59,8 @@ public struct Effect<Output: Sendable>: Sendable {
     case upstream((@Sendable (Output) -> Output?)?)
     /// A cancellable part already launched under its id; running this awaits it.
     indirect case join(Task<Void, any Error>)
+    /// The events of a ``PublishRelay``, each turned into an effect.
+    case relay(RelaySource<Output>)
   }
 }
 

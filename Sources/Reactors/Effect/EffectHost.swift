@@ -68,7 +68,7 @@ extension Effect {
       return effect.startSynchronously(emit: emit, cancel: cancel, defer: deferCancellable).map {
         Effect(.catching($0, handler))
       }
-    case .run, .delay, .upstream, .join:
+    case .run, .delay, .upstream, .join, .relay:
       return self
     }
   }
@@ -132,6 +132,8 @@ extension Effect {
       try await Effect.join(child)
     case .join(let child):
       try await Effect.join(child)
+    case .relay(let source):
+      try await Effect.runRelay(source, on: host)
     }
   }
 

@@ -2,7 +2,7 @@
 @usableFromInline
 struct EngineCore<R: Reactor> {
   /// Who processes, and the queue of work.
-  @usableFromInline var processing = Processing<Work<R>>()
+  @usableFromInline var processing = Processing<Work<R>, ThreadIdentity>()
   /// The reduced state; `nil` until the reactor is first used.
   @usableFromInline var state: R.State?
   /// The state after `transform(state:)`, kept only when that hook has a stage.
@@ -67,6 +67,8 @@ final class EngineExtras<R: Reactor> {
   @usableFromInline var pendingRegistrations: [UInt64] = []
   /// Misuses noticed with the lock held, reported once it is released.
   @usableFromInline var issues: [ReactorIssue<R.Action>] = []
+  /// The reactor's subscriptions to the relays its `transform` hooks merged; they end with it.
+  @usableFromInline var subscriptions: [ObservationToken] = []
 
   @usableFromInline init() {}
 }

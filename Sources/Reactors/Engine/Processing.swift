@@ -1,6 +1,6 @@
 /// Who processes a reactor's work, and what waits for it: the engine's state machine.
 ///
-/// A pure value, kept under the storage's lock. Its methods are named after what happened and
+/// A pure value, kept under the storage's lock; an `Owner` is a thread's identity there. Its methods are named after what happened and
 /// return what the caller is to do; the storage does that with the lock released.
 ///
 /// - A thread that finds the reactor idle **claims** it and processes its own work at once
@@ -13,13 +13,13 @@
 ///   queued, it hands the rest to a task the reactor owns, so its caller's `send` returns in
 ///   bounded time while other threads keep sending.
 @usableFromInline
-struct Processing<Item> {
+struct Processing<Item, Owner: Equatable> {
   @usableFromInline
   enum Phase: Equatable {
     /// Nobody processes; the queue is empty.
     case idle
     /// The thread processing the reactor's work.
-    case owned(by: ThreadIdentity)
+    case owned(by: Owner)
     /// A task has been asked to go on processing; until it starts, everyone queues.
     case handedOff
   }
@@ -68,11 +68,11 @@ struct Processing<Item> {
 
   /// Whether `thread` is the one processing now.
   @inlinable
-  func isOwned(by thread: ThreadIdentity) -> Bool { phase == .owned(by: thread) }
+  func isOwned(by thread: Owner) -> Bool { phase == .owned(by: thread) }
 
   /// `thread` wants to process: it owns processing if nobody did.
   @inlinable
-  mutating func claim(on thread: ThreadIdentity) -> Bool {
+  mutating func claim(on thread: Owner) -> Bool {
     guard phase == .idle else { return false }
     phase = .owned(by: thread)
     foreignTaken = 0
@@ -81,7 +81,7 @@ struct Processing<Item> {
 
   /// `item` arrived from `thread`: processed by it now, or queued for the owner.
   @inlinable
-  mutating func arrived(_ item: Item, from thread: ThreadIdentity) -> Arrival {
+  mutating func arrived(_ item: Item, from thread: Owner) -> Arrival {
     if claim(on: thread) { return .process }
     queue.append(Queued(item: item, isForeign: !isOwned(by: thread)))
     return .queued
@@ -122,7 +122,7 @@ struct Processing<Item> {
 
   /// The task processing was handed to has started, on `thread`.
   @inlinable
-  mutating func handOffStarted(on thread: ThreadIdentity) {
+  mutating func handOffStarted(on thread: Owner) {
     phase = .owned(by: thread)
     foreignTaken = 0
   }

@@ -19,6 +19,14 @@ extension ReactorStorage {
       setState(state, reactor)
     case .register(let registration):
       register(registration)
+    case .actions(let effect):
+      start(
+        effect, emit: { processAction($0, staged: true, reactor) },
+        host: ReactorHost(link(to: reactor), origin: nil) { .action($0, staged: true) })
+    case .mutations(let effect):
+      start(
+        effect, emit: { apply($0, staged: true, reactor) },
+        host: ReactorHost(link(to: reactor), origin: nil) { .mutation($0, staged: true) })
     }
   }
 

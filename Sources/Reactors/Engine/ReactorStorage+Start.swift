@@ -59,15 +59,24 @@ extension ReactorStorage {
         "transform(state:) applies map and filter only; prepend and merge are ignored")
     }
     let issues: [ReactorIssue<R.Action>] = problems.map { .unsupportedTransform($0) }
+    let link = link(to: reactor)
     for source in pipelines.actions.sources {
-      launch(
-        source, id: nil, reportsErrors: true,
-        host: ReactorHost(link(to: reactor), origin: nil) { .action($0, staged: true) })
+      if case .relay(let relay) = source.operation {
+        subscribe(to: relay, link: link) { .actions($0) }
+      } else {
+        launch(
+          source, id: nil, reportsErrors: true,
+          host: ReactorHost(link, origin: nil) { .action($0, staged: true) })
+      }
     }
     for source in pipelines.mutations.sources {
-      launch(
-        source, id: nil, reportsErrors: true,
-        host: ReactorHost(link(to: reactor), origin: nil) { .mutation($0, staged: true) })
+      if case .relay(let relay) = source.operation {
+        subscribe(to: relay, link: link) { .mutations($0) }
+      } else {
+        launch(
+          source, id: nil, reportsErrors: true,
+          host: ReactorHost(link, origin: nil) { .mutation($0, staged: true) })
+      }
     }
     guard !pipelines.actions.prefix.isEmpty || !issues.isEmpty else { return }
     // The actions the hook starts with run first, before the work that started the reactor.
@@ -80,5 +89,19 @@ extension ReactorStorage {
     for issue in issues { reactor.report(issue) }
     if claimed { finishItem(reactor) }
     lock.lock()
+  }
+
+  /// Submits each event of a relay merged in a `transform` hook to the reactor, at once, from
+  /// the thread that accepted it: processed before `accept` returns when the reactor is idle.
+  /// The subscription ends with the reactor. Lock held.
+  func subscribe<Output>(
+    to relay: RelaySource<Output>, link: ReactorLink<R>,
+    as makeWork: @escaping @Sendable (Effect<Output>) -> Work<R>
+  ) {
+    let subscription = relay.subscribe { effect in
+      guard let reactor = link.reactor else { return }
+      reactor.storage.submit(makeWork(effect), from: reactor)
+    }
+    core.pointee.makeExtras().subscriptions.append(subscription)
   }
 }

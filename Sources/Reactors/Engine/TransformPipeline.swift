@@ -71,7 +71,7 @@ struct TransformPipeline<Element: Sendable>: Sendable {
     case .concat(let effects), .merge(let effects): return effects.contains(where: containsUpstream)
     case .delay(let effect, _, _), .catching(let effect, _), .cancellable(let effect, _, _):
       return containsUpstream(effect)
-    case .none, .just, .run, .deferred, .cancel, .join: return false
+    case .none, .just, .run, .deferred, .cancel, .join, .relay: return false
     }
   }
 

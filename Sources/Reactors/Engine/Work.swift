@@ -8,6 +8,12 @@ enum Work<R: Reactor> {
   case mutation(R.Mutation, staged: Bool)
   /// A state set from outside the reactor's logic (the stub).
   case state(R.State)
+  /// The effect of an outside event merged in `transform(action:)` (a ``PublishRelay``'s),
+  /// started in its turn; its actions have been through the hook already.
+  case actions(Effect<R.Action>)
+  /// The effect of an outside event merged in `transform(mutation:)`, started in its turn;
+  /// its mutations have been through the hook already.
+  case mutations(Effect<R.Mutation>)
   /// An observer added while another thread was processing: registered, and told the current
   /// value, in its turn, so that it never sees a change before the value it starts from.
   case register(ObserverRegistration<R.State>)

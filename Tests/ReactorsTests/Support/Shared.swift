@@ -37,6 +37,27 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
   group.wait()
 }
 
+/// Runs `body` on `count` real threads at once; `false` when they have not all finished within
+/// `seconds`: a deadlock then fails the test instead of hanging the suite (the stuck threads are
+/// left behind).
+func onThreads(
+  _ count: Int, within seconds: Double, _ body: @escaping @Sendable (Int) -> Void
+)
+  -> Bool
+{
+  let group = DispatchGroup()
+  for index in 0..<count {
+    group.enter()
+    let thread = Thread {
+      body(index)
+      group.leave()
+    }
+    thread.stackSize = 1 << 20
+    thread.start()
+  }
+  return group.wait(timeout: .now() + seconds) == .success
+}
+
 /// How long `eventually` keeps trying: generous, since parallel tests share two cores.
 let eventuallyLimit = Duration.seconds(30)
 
@@ -61,3 +82,10 @@ func eventuallyOnMain(_ condition: @MainActor () -> Bool) async -> Bool {
   }
   return condition()
 }
+
+/// Whether effects start on the sending thread (`Task.immediate`): always on Linux, on Apple
+/// systems from 26. Tests of what an effect sends before it suspends need it.
+let startsTasksImmediately: Bool = {
+  if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) { return true }
+  return false
+}()

@@ -1,0 +1,106 @@
+import Reactors
+import ReactorsTesting
+import Testing
+
+/// ReactorKit's GitHubSearch shape: a cancellable search inside a `.concat` (or a `.merge`) is
+/// synchronous like any other part, so a fake that answers before suspending is fully reduced
+/// before `send` returns.
+@Suite(.enabled(if: startsTasksImmediately, "needs Task.immediate (Apple systems 26 and later)"))
+struct CancellableConcatTests {
+  @Test func aSearchThatAnswersAtOnceIsReducedBeforeSendReturns() {
+    let answersAtOnce: @Sendable (String) -> Effect<SearchReactor.Mutation> = { query in
+      .run { send in send(.setRepos([query + "/1"])) }
+    }
+    let reactor = SearchReactor(search: answersAtOnce)
+    reactor.send(.updateQuery("swift"))
+    #expect(reactor.currentState.repos == ["swift/1"])
+    #expect(!reactor.currentState.isLoading)
+    #expect(reactor.currentState.loadingLog == [true, false])
+    #expect(reactor.storage.runningEffectCount == 0)
+  }
+
+  @Test func aMergedSearchThatAnswersAtOnceIsReducedBeforeSendReturns() {
+    let reactor = SearchReactor(
+      search: { query in .run { send in send(.setRepos([query + "/1"])) } }, merges: true)
+    reactor.send(.updateQuery("swift"))
+    #expect(reactor.currentState.repos == ["swift/1"])
+    #expect(!reactor.currentState.isLoading)
+  }
+
+  @Test func aNewQueryCancelsTheSearchInFlightAndOnlyTheLatestAnswerShows() async {
+    let clock = TestClock()
+    let reactor = SearchReactor(search: { query in
+      .run { send in
+        try await clock.sleep(for: .seconds(1))
+        send(.setRepos([query + "/1"]))
+      }
+    })
+    reactor.send(.updateQuery("sw"))
+    #expect(reactor.currentState.isLoading)
+    await clock.waitForSleepers(1)
+    reactor.send(.updateQuery("swift"))
+    // The second search started, and went to sleep, before `send` returned; the first was
+    // cancelled, and never answers.
+    #expect(reactor.currentState.query == "swift")
+    await clock.advance(by: .seconds(1))
+    await reactor.storage.idle()
+    #expect(await eventually { reactor.storage.runningEffectCount == 0 })
+    #expect(reactor.currentState.repos == ["swift/1"])
+    #expect(!reactor.currentState.isLoading)
+    #expect(reactor.issueCount == 0)
+  }
+}
+
+/// GitHubSearch's reactor, with the search injected.
+final class SearchReactor: Reactor {
+  enum Action: Sendable { case updateQuery(String) }
+  enum Mutation: Sendable {
+    case setQuery(String)
+    case setRepos([String])
+    case setLoading(Bool)
+  }
+  struct State: Sendable {
+    var query = ""
+    var repos: [String] = []
+    var isLoading = false
+    var loadingLog: [Bool] = []
+  }
+  enum SearchID { case search }
+
+  let storage = Storage()
+  let initialState = State()
+  let search: @Sendable (String) -> Effect<Mutation>
+  let merges: Bool
+  let issues = Shared<[ReactorIssue<Action>]>([])
+
+  init(search: @escaping @Sendable (String) -> Effect<Mutation>, merges: Bool = false) {
+    self.search = search
+    self.merges = merges
+  }
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    switch action {
+    case .updateQuery(let query):
+      let searching = search(query).cancellable(id: SearchID.search, cancelInFlight: true)
+      if merges {
+        return .merge(.just(.setQuery(query)), searching.catchAndReturn(.setLoading(false)))
+      }
+      return .concat(
+        .just(.setQuery(query)), .just(.setLoading(true)), searching, .just(.setLoading(false)))
+    }
+  }
+
+  func reduce(state: inout State, mutation: Mutation) {
+    switch mutation {
+    case .setQuery(let query): state.query = query
+    case .setRepos(let repos): state.repos = repos
+    case .setLoading(let isLoading):
+      state.isLoading = isLoading
+      state.loadingLog.append(isLoading)
+    }
+  }
+
+  func report(_ issue: ReactorIssue<Action>) { issues.withLock { $0.append(issue) } }
+
+  var issueCount: Int { issues.withLock { $0.count } }
+}

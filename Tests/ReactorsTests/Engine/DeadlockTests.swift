@@ -1,0 +1,134 @@
+import Foundation
+import Reactors
+import Testing
+
+/// Contract 1: reactors that send to each other, from any threads, never hang. Each test runs
+/// its threads with a deadline, so a deadlock fails it instead of hanging the suite.
+@Suite(.timeLimit(.minutes(2))) struct DeadlockTests {
+  static let sends = 20_000
+
+  @Test(arguments: [3, 8])
+  func aRingOfReactorsEachDrivenByItsOwnThreadNeverHangs(size: Int) async {
+    let ring = (0..<size).map { _ in LinkedReactor() }
+    // Each one's observer sends to the next when its count is odd, and reads the next's state.
+    let observations = ring.indices.map { index in
+      let next = ring[(index + 1) % size]
+      return ring[index].observe(\.own) { own in
+        if own % 2 == 1 { next.send(.receive) }
+        _ = next.currentState
+      }
+    }
+    let finished = onThreads(size, within: 60) { index in
+      for _ in 0..<Self.sends { ring[index].send(.tick) }
+    }
+    #expect(finished, "the ring hung")
+    for reactor in ring { await reactor.storage.idle() }
+    for reactor in ring {
+      #expect(reactor.currentState.own == Self.sends)
+      #expect(reactor.currentState.received == Self.sends / 2)
+    }
+    withExtendedLifetime(observations) {}
+  }
+
+  @Test func aStoreAndAReactorSendingToEachOtherFromTwoThreadsNeverHang() async {
+    let reactor = LinkedReactor()
+    let toReactor: Middleware<LinkedState, LinkedReactor.Action> = { _, action in
+      if action == .tick { reactor.send(.receive) }
+      return .none
+    }
+    let store = Store(initial: LinkedState(), reducer: linkedReduce, middlewares: [toReactor])
+    let observation = reactor.observe(\.own) { own in
+      if own % 2 == 1 { store.dispatch(.receive) }
+    }
+    let finished = onThreads(2, within: 60) { index in
+      for _ in 0..<Self.sends {
+        if index == 0 { store.dispatch(.tick) } else { reactor.send(.tick) }
+      }
+    }
+    #expect(finished, "the store and the reactor hung")
+    await store.storage.idle()
+    await reactor.storage.idle()
+    #expect(store.currentState.own == Self.sends)
+    #expect(store.currentState.received == Self.sends / 2)
+    #expect(reactor.currentState.own == Self.sends)
+    #expect(reactor.currentState.received == Self.sends)
+    withExtendedLifetime(observation) {}
+  }
+
+  @Test func mutateSendingToAReactorWhoseMutateSendsBackNeverHangs() async {
+    let first = LinkedReactor()
+    let second = LinkedReactor()
+    first.partner.withLock { $0 = second }
+    second.partner.withLock { $0 = first }
+    let finished = onThreads(2, within: 60) { index in
+      for _ in 0..<Self.sends { (index == 0 ? first : second).send(.ping) }
+    }
+    #expect(finished, "the two reactors hung")
+    await first.storage.idle()
+    await second.storage.idle()
+    for reactor in [first, second] {
+      #expect(reactor.currentState.own == Self.sends)
+      #expect(reactor.currentState.received == Self.sends)
+    }
+    first.partner.withLock { $0 = nil }
+  }
+
+  /// Contract 1: `currentState` waits at most for a `reduce`, never for another thread's
+  /// `mutate`, observer or effect.
+  @Test func anObserverReadsAnotherReactorsStateWhileThatReactorIsBusy() {
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let busy = ProbeReactor(mutate: { _, action in
+      guard case .custom = action else { return ProbeReactor.defaultMutation(action) }
+      entered.signal()
+      _ = release.wait(timeout: .now() + 30)
+      return .just(.add(1))
+    })
+    busy.send(.add(41))
+    Thread { busy.send(.custom(0)) }.start()
+    #expect(entered.wait(timeout: .now() + 30) == .success)
+    let reader = ProbeReactor()
+    let seen = Shared<[Int]>([])
+    let observation = reader.observe(\.count) { _ in
+      seen.withLock { $0.append(busy.currentState.count) }
+    }
+    reader.send(.increment)
+    // Both reads finished while `busy` was still inside `mutate` on the other thread.
+    #expect(seen.current == [41, 41])
+    release.signal()
+    observation.cancel()
+  }
+}
+
+struct LinkedState: Sendable, Equatable {
+  var own = 0
+  var received = 0
+}
+
+func linkedReduce(_ state: inout LinkedState, _ action: LinkedReactor.Action) {
+  switch action {
+  case .tick, .ping: state.own += 1
+  case .receive: state.received += 1
+  }
+}
+
+/// A reactor that counts its own actions and those other reactors send it; `.ping` also sends
+/// `.receive` to its partner from `mutate`.
+final class LinkedReactor: Reactor {
+  enum Action: Equatable, Sendable {
+    case tick
+    case ping
+    case receive
+  }
+
+  let storage = Storage()
+  let initialState = LinkedState()
+  let partner = Shared<LinkedReactor?>(nil)
+
+  func mutate(action: Action) -> Effect<Action> {
+    if action == .ping { partner.current?.send(.receive) }
+    return .just(action)
+  }
+
+  func reduce(state: inout LinkedState, mutation: Action) { linkedReduce(&state, mutation) }
+}
