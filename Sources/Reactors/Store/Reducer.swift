@@ -22,6 +22,19 @@ public typealias MutatingReducer<State, Action> = @Sendable (inout State, Action
 /// `.run { send in }` for asynchronous work such as a network call).
 public typealias Middleware<State, Action> = @Sendable (State, Action) -> Effect<Action>
 
+/// A Redux middleware that sees each action before the reducer, with the state before it:
+/// returns the action to pass on (the same one, or a rewritten one), or `nil` to swallow it.
+/// Store action middlewares run in the order given, on the thread that processes the store's
+/// work, with no lock held.
+///
+/// ```swift
+/// let authorization: ActionMiddleware<AppState, AppAction> = { state, action in
+///   if case .admin = action, !state.isAdmin { return nil }  // swallowed
+///   return action
+/// }
+/// ```
+public typealias ActionMiddleware<State, Action> = @Sendable (State, Action) -> Action?
+
 /// Runs `reducers` one after another on the same state and action, in order.
 ///
 /// ```swift

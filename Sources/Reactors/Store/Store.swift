@@ -1,13 +1,15 @@
 /// One state tree for a whole app, changed only by dispatching actions through a pure reducer,
 /// with middleware for side effects: Redux on the same engine as ``Reactor``.
 ///
-/// A store is a reactor whose mutations are its actions: ``dispatch(_:)`` queues an action,
-/// the reducer folds it into the state, and then every middleware sees the new state and the
-/// action and may return follow-up actions as an ``Effect``. Everything a reactor promises holds
-/// (see ``Reactor``): dispatch from any thread, one action at a time in arrival order; the new
-/// state readable on the next line when nothing had to wait; follow-up actions queued in
-/// order, never recursed into; middleware errors reported while the store keeps working; its
-/// effects cancelled when the store goes away.
+/// A store has a reactor inside, whose mutations are its actions: ``dispatch(_:)`` hands it an
+/// action, the action middlewares (if any) see it first and may pass it on, rewrite it or
+/// swallow it, the reducer folds it into the state, and then every middleware sees the new
+/// state and the action and may return follow-up actions as an ``Effect``. Everything a
+/// reactor promises holds (see ``Reactor``): dispatch from any thread, one action at a time in
+/// arrival order, never waiting for another thread's middleware or observer; the new state
+/// readable on the next line when the store was idle; follow-up actions queued in order, never
+/// recursed into; middleware errors reported while the store keeps working; its effects
+/// cancelled when the store goes away.
 ///
 /// ```swift
 /// let store = Store(initial: AppState(), reducer: appReducer, middlewares: [appMiddleware])
@@ -15,40 +17,36 @@
 /// store.observe(\.navigationState) { render($0) }.store(in: bag)
 /// ```
 ///
-/// Observe with ``Reactor/observe(_:_:)`` (a key path, repeats skipped), read
-/// ``Reactor/currentState``, iterate ``Reactor/state``, and hand a part of the tree to a screen
-/// with ``scope(state:action:)``.
-public final class Store<State: Sendable, Action: Sendable>: Reactor {
-  /// A store's mutations are its actions.
-  public typealias Mutation = Action
-
-  /// The store's engine.
-  public let storage = Storage()
-  /// The state the store started with.
-  public let initialState: State
-  private let reducer: MutatingReducer<State, Action>
-  private let reporter: @Sendable (ReactorIssue<Action>) -> Void
+/// Observe with ``observe(_:_:)`` (a key path, repeats skipped), read ``currentState``, iterate
+/// ``state``, and hand a part of the tree to a screen with ``scope(state:action:)``.
+public final class Store<State: Sendable, Action: Sendable>: Sendable {
+  /// The reactor that runs the store.
+  @usableFromInline let engine: StoreEngine<State, Action>
 
   /// Creates a store whose reducer changes the state in place: appending to an array in state
-  /// is O(1). Middlewares run in order after each reduce.
+  /// is O(1).
   ///
-  /// `report` hears what went wrong without stopping the store (a middleware's uncaught error,
-  /// a dispatch from inside the reducer); by default it prints a runtime warning.
+  /// - Parameters:
+  ///   - initial: The state before any action.
+  ///   - reducer: Folds each action into the state.
+  ///   - actionMiddlewares: Run in order before the reducer: each may pass an action on,
+  ///     rewrite it or swallow it (logging, analytics, authorization), as Redux's and
+  ///     ReSwift's middleware do.
+  ///   - middlewares: Run in order after each reduce, with the new state: each may return
+  ///     follow-up actions as an ``Effect``.
+  ///   - report: Hears what went wrong without stopping the store (a middleware's uncaught
+  ///     error, a dispatch from inside the reducer); by default a runtime warning.
   public init(
     initial: State,
     reducer: @escaping MutatingReducer<State, Action>,
+    actionMiddlewares: [ActionMiddleware<State, Action>] = [],
     middlewares: [Middleware<State, Action>] = [],
     report: (@Sendable (ReactorIssue<Action>) -> Void)? = nil
   ) {
-    self.initialState = initial
-    self.reducer = reducer
-    self.reporter = report ?? { issue in runtimeWarning("Store<\(State.self)>: \(issue)") }
-    switch middlewares.count {
-    case 0: break
-    case 1: storage.setAfterReduce(middlewares[0])
-    default:
-      storage.setAfterReduce { state, action in .merge(middlewares.map { $0(state, action) }) }
-    }
+    engine = StoreEngine(
+      initial: initial, reducer: reducer, actionMiddlewares: actionMiddlewares,
+      middlewares: middlewares,
+      report: report ?? { issue in runtimeWarning("Store<\(State.self)>: \(issue)") })
   }
 
   /// Creates a store from a reducer that returns the new state, as in Redux: `(State, Action)
@@ -57,24 +55,77 @@ public final class Store<State: Sendable, Action: Sendable>: Reactor {
   public convenience init(
     initial: State,
     reducer: @escaping Reducer<State, Action>,
+    actionMiddlewares: [ActionMiddleware<State, Action>] = [],
     middlewares: [Middleware<State, Action>] = [],
     report: (@Sendable (ReactorIssue<Action>) -> Void)? = nil
   ) {
     self.init(
-      initial: initial, reducer: mutating(reducer),
+      initial: initial, reducer: mutating(reducer), actionMiddlewares: actionMiddlewares,
       middlewares: middlewares, report: report)
   }
 
-  /// Dispatches an action, from any thread, task or actor; the same as ``Reactor/send(_:)``.
+  /// Dispatches an action, from any thread, task or actor.
   ///
-  /// When nothing else is being processed, the action is reduced and its middleware's
-  /// immediate follow-ups processed before `dispatch` returns.
+  /// When the store is idle, the action is reduced, and its middleware's immediate follow-ups
+  /// processed, before `dispatch` returns. When another thread is processing the store's work,
+  /// the action is queued for it and `dispatch` returns at once (see ``ReactorStorage``).
   @inlinable
-  public func dispatch(_ action: Action) { send(action) }
+  public func dispatch(_ action: Action) { engine.send(action) }
 
-  /// Runs the reducer in place.
-  public func reduce(state: inout State, mutation: Action) { reducer(&state, mutation) }
+  /// The latest state, readable from any thread; it waits at most for a reduce in progress.
+  @inlinable
+  public var currentState: State { engine.currentState }
 
-  /// Hands the issue to the `report` closure given at creation.
-  public func report(_ issue: ReactorIssue<Action>) { reporter(issue) }
+  /// The states of the store as an `AsyncSequence`, starting with the current one. See
+  /// ``StateSequence``.
+  @inlinable
+  public var state: StateSequence<State> { engine.state }
+
+  /// Calls `body` with the value at `keyPath` now, then each time it changes: repeats are
+  /// skipped, and a change to another part of the tree does not call it. See
+  /// ``Reactor/observe(_:_:)``.
+  @inlinable
+  public func observe<Value: Equatable>(
+    _ keyPath: KeyPath<State, Value>, _ body: @escaping @Sendable (Value) -> Void
+  ) -> ObservationToken {
+    engine.observe(keyPath, body)
+  }
+
+  /// Calls `body` with the current state now, then with every new state.
+  public func observe(_ body: @escaping @Sendable (State) -> Void) -> ObservationToken {
+    engine.observe(body)
+  }
+
+  /// Calls `body` with the value of a ``Pulse`` each time it is assigned. See
+  /// ``Reactor/pulse(_:_:)``.
+  public func pulse<Value>(
+    _ keyPath: KeyPath<State, Pulse<Value>>, _ body: @escaping @Sendable (Value) -> Void
+  ) -> ObservationToken {
+    engine.pulse(keyPath, body)
+  }
+
+  /// Hands `issue` to the store's `report` closure.
+  func report(_ issue: ReactorIssue<Action>) { engine.report(issue) }
+
+  /// Returns once the store has no work being processed or queued, for the test toolkit.
+  package func idle() async { await engine.storage.idle() }
+
+  /// How many effect tasks the store owns right now, for the test toolkit.
+  package var runningEffectCount: Int { engine.storage.runningEffectCount }
+}
+
+extension Store where State: Equatable {
+  /// Calls `body` with the current state now, then with every new state that differs from the
+  /// last one. See ``Reactor/observe(_:)``.
+  public func observe(_ body: @escaping @Sendable (State) -> Void) -> ObservationToken {
+    engine.observe(body)
+  }
+
+  /// Calls `body` with the current state now, then with every new state; with
+  /// `skippingRepeats: false`, also with repeats, without keeping a copy of the last state.
+  public func observe(
+    skippingRepeats: Bool, _ body: @escaping @Sendable (State) -> Void
+  ) -> ObservationToken {
+    engine.observe(skippingRepeats: skippingRepeats, body)
+  }
 }

@@ -46,7 +46,7 @@ import Testing
       }
     }
     #expect(finished, "the store and the reactor hung")
-    await store.storage.idle()
+    await store.idle()
     await reactor.storage.idle()
     #expect(store.currentState.own == Self.sends)
     #expect(store.currentState.received == Self.sends / 2)

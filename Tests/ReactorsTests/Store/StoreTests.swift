@@ -47,7 +47,7 @@ struct Failure: Error {}
       for sequence in 0..<100_000 { store.dispatch(.send(sender: sender, sequence: sequence)) }
     }
     // What other threads queued may have been handed to a task: wait for it, not for time.
-    await store.storage.idle()
+    await store.idle()
     #expect(store.currentState.count == 800_000)
     #expect(store.currentState.outOfOrder == 0)
     #expect(store.currentState.lastSequence.allSatisfy { $0 == 99_999 })
