@@ -1,0 +1,49 @@
+import Foundation
+import Reactors
+import Testing
+
+/// Contract 1's fairness: a thread that processes work other threads queued takes a bounded
+/// batch of it, then hands the rest to a task the reactor owns, so its own `send` returns while
+/// they keep sending; the rest is still processed, once each, in order.
+@Suite(.timeLimit(.minutes(1))) struct FairnessTests {
+  @Test func aSenderProcessesABoundedBatchOfOtherThreadsWorkThenHandsTheRestOn() async throws {
+    let queuedByOthers = 2_000
+    let othersQueued = DispatchSemaphore(value: 0)
+    let processedOnFirstThread = Shared(0)
+    let firstThread = Shared<ObjectIdentifier?>(nil)
+    let reactor = ProbeReactor(mutate: { _, action in
+      guard case .custom = action else { return ProbeReactor.defaultMutation(action) }
+      // Holds this thread in `mutate` until the other thread has queued its actions.
+      _ = othersQueued.wait(timeout: .now() + 30)
+      return .just(.add(1))
+    })
+    let observation = reactor.observe(\.count) { _ in
+      if ObjectIdentifier(Thread.current) == firstThread.current {
+        processedOnFirstThread.increment()
+      }
+    }
+    let firstReturned = DispatchSemaphore(value: 0)
+    Thread {
+      firstThread.withLock { $0 = ObjectIdentifier(Thread.current) }
+      reactor.send(.custom(0))
+      firstReturned.signal()
+    }.start()
+    let queued = onThreads(1, within: 30) { _ in
+      while firstThread.current == nil {}
+      // The first thread owns processing: each of these returns at once, queued.
+      for sequence in 0..<queuedByOthers { reactor.send(.send(sender: 1, sequence: sequence)) }
+      othersQueued.signal()
+    }
+    try #require(queued)
+    #expect(firstReturned.wait(timeout: .now() + 30) == .success)
+    await reactor.storage.idle()
+    // Its own action, then at most one batch of the others' (the observer's first call, made
+    // before, ran on the test's thread).
+    #expect(processedOnFirstThread.current >= 1)
+    #expect(processedOnFirstThread.current <= 1 + 256)
+    #expect(reactor.currentState.count == 1 + queuedByOthers)
+    #expect(reactor.currentState.outOfOrder == 0)
+    #expect(reactor.currentState.lastSequence[1] == queuedByOthers - 1)
+    observation.cancel()
+  }
+}
