@@ -68,12 +68,24 @@ struct Processing<Item, Owner: Equatable> {
 
   /// Whether `thread` is the one processing now.
   @inlinable
-  func isOwned(by thread: Owner) -> Bool { phase == .owned(by: thread) }
+  func isOwned(by thread: Owner) -> Bool {
+    // Matched rather than compared with `==`: the synthesized `==` of a generic enum is not
+    // inlinable, and would look up metadata at run time on every send.
+    if case .owned(let owner) = phase { return owner == thread }
+    return false
+  }
+
+  /// Whether nobody processes.
+  @inlinable
+  var isIdle: Bool {
+    if case .idle = phase { return true }
+    return false
+  }
 
   /// `thread` wants to process: it owns processing if nobody did.
   @inlinable
   mutating func claim(on thread: Owner) -> Bool {
-    guard phase == .idle else { return false }
+    guard isIdle else { return false }
     phase = .owned(by: thread)
     foreignTaken = 0
     return true

@@ -168,7 +168,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   package func idle() async {
     await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
       lock.lock()
-      guard core.pointee.processing.phase == .idle else {
+      guard core.pointee.processing.isIdle else {
         core.pointee.makeExtras().idleWaiters.append(continuation)
         return lock.unlock()
       }

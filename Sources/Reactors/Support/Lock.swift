@@ -8,11 +8,12 @@
 
 /// A recursive mutual-exclusion lock that works on every platform Reactors supports.
 ///
-/// The engine calls user code (`mutate`, `reduce`, observers) while it holds its lock, and that
-/// code may legitimately call back in (`send` from an observer, `currentState` from `mutate`).
-/// A recursive lock turns such a call into a queued action instead of a deadlock, which is why
-/// this is a recursive `pthread_mutex_t` on Linux and on Darwin alike, not `os_unfair_lock`
-/// (which is not recursive) nor `Synchronization.Mutex` (which needs iOS 18 / macOS 15).
+/// The engine holds it only for short, pure work: taking the next item, `reduce` and
+/// comparing observed values. It is recursive for one reason: a `reduce` that misuses the
+/// reactor (calling `send` or reading `currentState`) runs with it held, and such a call must be
+/// queued and reported rather than deadlock. So it is a recursive `pthread_mutex_t` on Linux and
+/// on Darwin alike, not `os_unfair_lock` (which is not recursive) nor `Synchronization.Mutex`
+/// (which needs iOS 18 / macOS 15).
 ///
 /// The mutex lives at a stable heap address for its whole life, as POSIX requires.
 @usableFromInline
@@ -37,18 +38,7 @@ struct PlatformLock {
   }
 
   @inlinable @inline(__always)
-  func lock() {
-    if pthread_mutex_trylock(mutex) == 0 { return }
-    lockContended()
-  }
-
-  @usableFromInline @inline(never)
-  func lockContended() {
-    for _ in 0..<100 {
-      if pthread_mutex_trylock(mutex) == 0 { return }
-    }
-    pthread_mutex_lock(mutex)
-  }
+  func lock() { pthread_mutex_lock(mutex) }
 
   @inlinable @inline(__always)
   func unlock() { pthread_mutex_unlock(mutex) }
