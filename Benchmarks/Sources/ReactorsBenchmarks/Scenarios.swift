@@ -192,32 +192,3 @@ func roundTrips<R: Reactor>(_ reactor: R, count: Int) async where R.Action == Be
     _ = await states.next()
   }
 }
-
-/// Scenario 6: two threads sending at once, against one thread sending as many.
-func contention(perThread: Int) -> [Row] {
-  let alone = CounterReactor()
-  let single = fastest(runs: 3) { for _ in 0..<(2 * perThread) { alone.send(.increment) } }
-  let shared = CounterReactor()
-  let contended = fastest(runs: 3) {
-    let done = shared.currentState.count + 2 * perThread
-    let group = DispatchGroup()
-    for _ in 0..<2 {
-      group.enter()
-      Thread {
-        for _ in 0..<perThread { shared.send(.increment) }
-        group.leave()
-      }.start()
-    }
-    group.wait()
-    // What the senders queued may still be being processed: the time ends when it is done.
-    while shared.currentState.count != done { usleep(20) }
-  }
-  let ratio = rate(2 * perThread, in: contended) / rate(2 * perThread, in: single)
-  return [
-    Row(
-      scenario: "6. 2 threads × \(formatCount(perThread)) sends (rate vs one thread)",
-      reactors: formatRate(rate(2 * perThread, in: contended)),
-      baseline: formatRate(rate(2 * perThread, in: single)), ratio: ratio,
-      target: "(reported)", isMet: nil)
-  ]
-}

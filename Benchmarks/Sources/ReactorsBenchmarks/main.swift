@@ -4,7 +4,7 @@ import Reactors
 // Runs every scenario in one process and prints one table: Reactors, the raw baseline measured
 // in the same run, their ratio, the target and whether it is met.
 
-// `--profile send|dispatch|contention|observers|changing|create|immediate|async|suspending|floor|baseline`
+// `--profile send|dispatch|contention|scope|observers|changing|create|immediate|async|suspending|floor|baseline`
 // runs one path alone, for valgrind --tool=callgrind or perf (the last four, scenario 5's rows,
 // use threads: perf only; `immediate` is scenario 5's `.run` sent from a plain loop, which
 // changes no thread, for callgrind): no table.
@@ -24,6 +24,13 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile") {
     print(reactor.currentState.count)
   } else if what == "async" {
     await roundTrips(AsyncReactor(), count: 100_000)
+  } else if what == "scope" {
+    let leaf = Store(initial: AppTree(), reducer: appTreeReduce)
+      .scope(state: \.feature, action: AppTreeAction.feature)
+      .scope(state: \.detail, action: FeatureAction.detail)
+    let observation = leaf.observe(\.count) { blackHole($0) }
+    for _ in 0..<1_000_000 { leaf.dispatch(.increment) }
+    withExtendedLifetime(observation) { print(leaf.currentState.count) }
   } else if what == "contention" {
     print(contention(perThread: 100_000).map(\.reactors))
   } else if what == "dispatch" {
@@ -51,6 +58,7 @@ rows += observedSends(count: 1_000_000 / scale)
 let idle = idleReactors(count: 10_000)
 let async = await asyncEffects(count: 10_000 / scale)
 let contended = contention(perThread: 1_000_000 / scale)
+let scopes = scopedStores(count: 1_000_000 / scale)
 // Growth last: its second half changes the allocator's settings for the rest of the process.
 rows += growth()
-printTable(rows + idle + async + contended)
+printTable(rows + idle + async + contended + scopes)

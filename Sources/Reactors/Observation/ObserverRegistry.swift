@@ -61,6 +61,20 @@ struct ObserverRegistry<State> {
     return nextID
   }
 
+  /// The group of the observers of the part at `path` (a scoped store's), made by `make` if
+  /// there is none yet. Lock held.
+  @inlinable
+  mutating func part<Part>(
+    _ path: KeyPath<State, Part>, make: () -> PartGroup<State, Part>
+  ) -> PartGroup<State, Part> {
+    for group in groups where group.keyPath == path {
+      if let part = group as? PartGroup<State, Part> { return part }
+    }
+    let part = make()
+    groups.append(part)
+    return part
+  }
+
   /// Removes an observer, and its group if it was the last; `false` when it is not here.
   mutating func remove(_ id: UInt64) -> Bool {
     if let everyState, everyState.subscribers.pointee.remove(id) {
@@ -90,10 +104,10 @@ struct ObserverRegistry<State> {
       let changed = groups.unretainedElement(at: index)._withUnsafeGuaranteedRef {
         $0.capture($0, state)
       }
-      if changed { delivery.groups.append(groups[index]) }
+      if changed { delivery.append(groups[index]) }
       index &+= 1
     }
-    return delivery.everyState != nil || !delivery.groups.isEmpty
+    return delivery.everyState != nil || delivery.first != nil
   }
 
   /// Empties the registry and returns what to call to end the observers' streams.
@@ -114,6 +128,9 @@ struct ObserverRegistry<State> {
 @usableFromInline
 struct Delivery<State> {
   @usableFromInline var everyState: StateObservers<State>?
+  /// The first group that changed: most changes change one, and then no array is touched.
+  @usableFromInline var first: ObservedPath<State>?
+  /// The groups that changed after ``first``, in order.
   @usableFromInline var groups: [ObservedPath<State>] = []
   /// Observers the processing thread removed since this change was captured (an observer
   /// cancelling itself or a later one): not called again, even for this change.
@@ -121,15 +138,34 @@ struct Delivery<State> {
 
   @inlinable init() {}
 
+  /// Adds a group that changed. Lock held.
+  @inlinable
+  mutating func append(_ group: ObservedPath<State>) {
+    if first == nil { first = group } else { groups.append(group) }
+  }
+
   /// Calls the captured observers, then empties the delivery. Lock released.
   @inlinable
   static func deliver(_ delivery: UnsafeMutablePointer<Delivery<State>>) {
     // Read afresh at each observer: the observers called may add to it.
-    let removed = delivery.pointer(to: \.removedByOwner).unsafelyUnwrapped
+    deliver(delivery, skipping: delivery.pointer(to: \.removedByOwner).unsafelyUnwrapped)
+    delivery.pointee.removedByOwner.removeAll(keepingCapacity: true)
+  }
+
+  /// Calls the captured observers but those in `removed` (the reactor's), then empties the
+  /// delivery. Lock released.
+  @inlinable
+  static func deliver(
+    _ delivery: UnsafeMutablePointer<Delivery<State>>, skipping removed: UnsafePointer<[UInt64]>
+  ) {
     if let everyState = delivery.pointee.everyState {
       delivery.pointee.everyState = nil
       everyState.deliver(skipping: removed)
     }
+    guard let first = delivery.pointee.first else { return }
+    delivery.pointee.first = nil
+    first.deliver(first, removed)
+    guard !delivery.pointee.groups.isEmpty else { return }
     let end = delivery.pointee.groups.count
     var index = 0
     while index < end {
@@ -139,6 +175,5 @@ struct Delivery<State> {
       index &+= 1
     }
     delivery.pointee.groups.removeAll(keepingCapacity: true)
-    delivery.pointee.removedByOwner.removeAll(keepingCapacity: true)
   }
 }

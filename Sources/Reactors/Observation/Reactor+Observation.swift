@@ -88,20 +88,10 @@ extension ReactorStorage {
     from reactor: R, _ body: @escaping @Sendable (R.State) -> Void,
     finish: (@Sendable () -> Void)?
   ) -> ObservationToken {
-    lock.lock()
-    let (id, turn) = beginObserving(reactor)
-    guard let owns = turn else {
-      return observeInTurn(id) { registry, state in
-        registry.add(id: id, body, finish: finish)
-        return { body(state) }
-      }
+    addObserver(from: reactor) { registry, id, state in
+      registry.add(id: id, body, finish: finish)
+      return { body(state) }
     }
-    core.pointee.observers.add(id: id, body, finish: finish)
-    let state = core.pointee.currentState
-    lock.unlock()
-    body(state)
-    if !owns { finishItem(reactor) }
-    return token(removing: id)
   }
 
   @inlinable
@@ -109,18 +99,28 @@ extension ReactorStorage {
     _ keyPath: KeyPath<R.State, Value>, from reactor: R,
     _ body: @escaping @Sendable (Value) -> Void
   ) -> ObservationToken {
+    addObserver(from: reactor) { registry, id, state in
+      let current = registry.add(id: id, keyPath, current: state, body)
+      return { body(current) }
+    }
+  }
+
+  /// Adds an observer: `add` puts it in the registry (lock held) and returns its first call,
+  /// made with the lock released, in the observer's turn (see ``beginObserving(_:)``).
+  /// Inlinable, so the observer's comparison is compiled for the concrete types.
+  @inlinable
+  func addObserver(
+    from reactor: R,
+    _ add: @escaping (inout ObserverRegistry<R.State>, UInt64, R.State) -> () -> Void
+  ) -> ObservationToken {
     lock.lock()
     let (id, turn) = beginObserving(reactor)
     guard let owns = turn else {
-      return observeInTurn(id) { registry, state in
-        let current = registry.add(id: id, keyPath, current: state, body)
-        return { body(current) }
-      }
+      return observeInTurn(id) { registry, state in add(&registry, id, state) }
     }
-    let current = core.pointee.observers.add(
-      id: id, keyPath, current: core.pointee.currentState, body)
+    let first = add(&core.pointee.observers, id, core.pointee.currentState)
     lock.unlock()
-    body(current)
+    first()
     if !owns { finishItem(reactor) }
     return token(removing: id)
   }

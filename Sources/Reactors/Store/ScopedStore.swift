@@ -2,8 +2,9 @@
 /// screen that should know only its part.
 ///
 /// It holds no state of its own: ``currentState`` reads the root's, ``dispatch(_:)`` wraps the
-/// action and dispatches it through the root store (one queue, one order), and observers are
-/// the root's key-path observers, so they fire only when their part changes.
+/// action and dispatches it through the root store (one queue, one order), and its observers
+/// live in the root store's registry, under the part, so they fire only when their part
+/// changes and cost what a root observer costs, plus one step per level of scope.
 ///
 /// ```swift
 /// let navigation = store.scope(state: \.navigationState, action: AppAction.navigationAction)
@@ -13,54 +14,102 @@
 ///
 /// Thread rules: as the root store's; a scoped store keeps its root alive.
 public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
-  let scope: any StoreScope<State, Action>
+  /// Dispatches a local action through the root store, wrapped for it.
+  @usableFromInline let dispatcher: @Sendable (Action) -> Void
+  /// Reads the part from the root store's state.
+  @usableFromInline let reader: @Sendable () -> State
+  /// Where observers of the part are added.
+  @usableFromInline let observing: any PartObserving<State>
+  /// Reports, through the root store, an action dispatched to a part that is gone.
+  @usableFromInline let reportMissingState: @Sendable (Action) -> Void
   /// For a scope over an optional part: whether the part exists.
-  let isPresent: (@Sendable (State) -> Bool)?
+  @usableFromInline let isPresent: (@Sendable (State) -> Bool)?
 
-  init(_ scope: any StoreScope<State, Action>, isPresent: (@Sendable (State) -> Bool)? = nil) {
-    self.scope = scope
+  @usableFromInline
+  init(
+    dispatcher: @escaping @Sendable (Action) -> Void, reader: @escaping @Sendable () -> State,
+    observing: any PartObserving<State>,
+    reportMissingState: @escaping @Sendable (Action) -> Void,
+    isPresent: (@Sendable (State) -> Bool)? = nil
+  ) {
+    self.dispatcher = dispatcher
+    self.reader = reader
+    self.observing = observing
+    self.reportMissingState = reportMissingState
     self.isPresent = isPresent
   }
 
   /// The scoped part of the root store's current state.
-  public var currentState: State { scope.currentState }
+  @inlinable
+  public var currentState: State { reader() }
 
   /// Dispatches `action` through the root store, wrapped in the cases that lead to this scope.
   ///
   /// For a scope made with `scope(optional:action:)` whose part is `nil`, the action is still
   /// dispatched, and reported (``ReactorIssue/dispatchedToMissingState(_:)``) through the root
   /// store's `report`.
+  @inlinable
   public func dispatch(_ action: Action) {
-    if let isPresent, !isPresent(scope.currentState) { scope.reportMissingState(action) }
-    scope.dispatch(action)
+    if let isPresent, !isPresent(reader()) { reportMissingState(action) }
+    dispatcher(action)
   }
 
   /// Calls `body` with the value at `keyPath` of this part now, then each time it changes;
   /// repeats skipped, other parts' changes never seen.
+  @inlinable
   public func observe<Value: Equatable>(
     _ keyPath: KeyPath<State, Value>, _ body: @escaping @Sendable (Value) -> Void
   ) -> ObservationToken {
-    scope.observe(keyPath, body)
+    observing.addObserver { registry, id, state in
+      let current = registry.add(id: id, keyPath, current: state, body)
+      return { body(current) }
+    }
   }
 
   /// A store over a smaller part: scopes compose.
+  @inlinable
   public func scope<ChildState: Sendable, ChildAction: Sendable>(
     state toChildState: KeyPath<State, ChildState> & Sendable,
     action fromChildAction: @escaping @Sendable (ChildAction) -> Action
   ) -> ScopedStore<ChildState, ChildAction> {
-    ScopedStore<ChildState, ChildAction>(
-      PartScope(parent: scope, path: toChildState, embed: fromChildAction))
+    let dispatcher = self.dispatcher
+    let reader = self.reader
+    let reportMissingState = self.reportMissingState
+    return ScopedStore<ChildState, ChildAction>(
+      dispatcher: { dispatcher(fromChildAction($0)) },
+      reader: { reader()[keyPath: toChildState] },
+      observing: NestedPart(parent: observing, path: toChildState),
+      reportMissingState: { reportMissingState(fromChildAction($0)) })
   }
 }
 
 extension ScopedStore where State: Equatable {
   /// Calls `body` with this part now, then each time it changes (repeats skipped).
+  @inlinable
   public func observe(_ body: @escaping @Sendable (State) -> Void) -> ObservationToken {
     observe(\.self, body)
   }
 }
 
 extension Store {
+  /// A store over the part of the state at `toChildState`, whose actions are wrapped by
+  /// `fromChildAction` (typically a case of the action enum) and dispatched through this store.
+  ///
+  /// ```swift
+  /// let tab = store.scope(state: \.tabState, action: AppAction.tabAction)
+  /// ```
+  @inlinable
+  public func scope<ChildState: Sendable, ChildAction: Sendable>(
+    state toChildState: KeyPath<State, ChildState> & Sendable,
+    action fromChildAction: @escaping @Sendable (ChildAction) -> Action
+  ) -> ScopedStore<ChildState, ChildAction> {
+    ScopedStore(
+      dispatcher: { [self] in dispatch(fromChildAction($0)) },
+      reader: { [self] in currentState[keyPath: toChildState] },
+      observing: NestedPart(parent: RootPart(engine: engine), path: toChildState),
+      reportMissingState: { [self] in report(.dispatchedToMissingState(fromChildAction($0))) })
+  }
+
   /// A store over an optional part of the state (a screen's state that exists only while the
   /// screen does): its state is `nil` when the part is gone, and a dispatch then is reported.
   ///
@@ -68,61 +117,72 @@ extension Store {
   /// let detail = store.scope(optional: \.detail, action: AppAction.detail)
   /// detail.observe(\.?.title) { title in render(title) }.store(in: bag)
   /// ```
+  @inlinable
   public func scope<ChildState: Sendable, ChildAction: Sendable>(
     optional toChildState: KeyPath<State, ChildState?> & Sendable,
     action fromChildAction: @escaping @Sendable (ChildAction) -> Action
   ) -> ScopedStore<ChildState?, ChildAction> {
     ScopedStore(
-      PartScope(parent: self, path: toChildState, embed: fromChildAction),
+      dispatcher: { [self] in dispatch(fromChildAction($0)) },
+      reader: { [self] in currentState[keyPath: toChildState] },
+      observing: NestedPart(parent: RootPart(engine: engine), path: toChildState),
+      reportMissingState: { [self] in report(.dispatchedToMissingState(fromChildAction($0))) },
       isPresent: { $0 != nil })
   }
+}
 
-  /// A store over the part of the state at `toChildState`, whose actions are wrapped by
-  /// `fromChildAction` (typically a case of the action enum) and dispatched through this store.
-  ///
-  /// ```swift
-  /// let tab = store.scope(state: \.tabState, action: AppAction.tabAction)
-  /// ```
-  public func scope<ChildState: Sendable, ChildAction: Sendable>(
-    state toChildState: KeyPath<State, ChildState> & Sendable,
-    action fromChildAction: @escaping @Sendable (ChildAction) -> Action
-  ) -> ScopedStore<ChildState, ChildAction> {
-    ScopedStore(PartScope(parent: self, path: toChildState, embed: fromChildAction))
+/// Where the observers of a scoped store's part are added: into the registry of that part,
+/// nested in its parent's, down from the root store's engine.
+@usableFromInline
+protocol PartObserving<State>: Sendable {
+  associatedtype State
+  /// Adds an observer to the part's registry, as `ReactorStorage.addObserver` does.
+  func addObserver(
+    _ add: @escaping (inout ObserverRegistry<State>, UInt64, State) -> () -> Void
+  ) -> ObservationToken
+}
+
+/// The root store's whole state.
+@usableFromInline
+struct RootPart<State: Sendable, Action: Sendable>: PartObserving {
+  @usableFromInline let engine: StoreEngine<State, Action>
+
+  @inlinable
+  init(engine: StoreEngine<State, Action>) { self.engine = engine }
+
+  @usableFromInline
+  func addObserver(
+    _ add: @escaping (inout ObserverRegistry<State>, UInt64, State) -> () -> Void
+  ) -> ObservationToken {
+    engine.storage.addObserver(from: engine, add)
   }
 }
 
-/// Where a scoped store reads, dispatches and observes.
-protocol StoreScope<State, Action>: Sendable {
-  associatedtype State: Sendable
-  associatedtype Action: Sendable
-  var currentState: State { get }
-  func dispatch(_ action: Action)
-  func observe<Value: Equatable>(
-    _ keyPath: KeyPath<State, Value>, _ body: @escaping @Sendable (Value) -> Void
-  ) -> ObservationToken
-  /// Reports, through the root store, an action dispatched to a part that is gone.
-  func reportMissingState(_ action: Action)
-}
+/// A part of a parent part. Made where `scope` is called, so its ``PartGroup`` is compiled for
+/// the concrete types.
+@usableFromInline
+struct NestedPart<Parent, State>: PartObserving {
+  @usableFromInline let parent: any PartObserving<Parent>
+  @usableFromInline let path: KeyPath<Parent, State> & Sendable
+  /// Makes the part's group in the parent's registry.
+  @usableFromInline let makeGroup: @Sendable () -> PartGroup<Parent, State>
 
-/// A root store is the outermost scope.
-extension Store: StoreScope {
-  func reportMissingState(_ action: Action) { report(.dispatchedToMissingState(action)) }
-}
+  @inlinable
+  init(parent: any PartObserving<Parent>, path: KeyPath<Parent, State> & Sendable) {
+    self.parent = parent
+    self.path = path
+    self.makeGroup = { PartGroup(path) }
+  }
 
-/// A part of a parent scope (a root store or another scope).
-struct PartScope<ParentState: Sendable, ParentAction: Sendable, State: Sendable, Action: Sendable>:
-  StoreScope
-{
-  let parent: any StoreScope<ParentState, ParentAction>
-  let path: KeyPath<ParentState, State> & Sendable
-  let embed: @Sendable (Action) -> ParentAction
-
-  var currentState: State { parent.currentState[keyPath: path] }
-  func dispatch(_ action: Action) { parent.dispatch(embed(action)) }
-  func reportMissingState(_ action: Action) { parent.reportMissingState(embed(action)) }
-  func observe<Value: Equatable>(
-    _ keyPath: KeyPath<State, Value>, _ body: @escaping @Sendable (Value) -> Void
+  @usableFromInline
+  func addObserver(
+    _ add: @escaping (inout ObserverRegistry<State>, UInt64, State) -> () -> Void
   ) -> ObservationToken {
-    parent.observe(path.appending(path: keyPath), body)
+    let path = path
+    let makeGroup = makeGroup
+    return parent.addObserver { registry, id, parentState in
+      let part = registry.part(path, make: makeGroup)
+      return add(&part.registry.pointee, id, parentState[keyPath: path])
+    }
   }
 }

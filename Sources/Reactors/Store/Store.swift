@@ -105,6 +105,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   }
 
   /// Hands `issue` to the store's `report` closure.
+  @usableFromInline
   func report(_ issue: ReactorIssue<Action>) { engine.report(issue) }
 
   /// Returns once the store has no work being processed or queued, for the test toolkit.

@@ -103,4 +103,31 @@ let shopReducer: MutatingReducer<ShopState, ShopAction> = combineReducers(
     #expect(counts.current == [0, 1])
     withExtendedLifetime(observation) {}
   }
+
+  /// Observers of one part through different scopes share the part's place in the root's
+  /// registry; each leaves it alone, and the others keep firing.
+  @Test func observersOfOnePartThroughSeveralScopesComeAndGoIndependently() {
+    let store = Store(initial: ShopState(), reducer: shopReducer)
+    let first = store.scope(state: \.cart, action: ShopAction.cart)
+    let second = store.scope(state: \.cart, action: ShopAction.cart)
+    let seen = Shared<[String]>([])
+    let one = first.observe(\.items.count) { count in seen.withLock { $0.append("one \(count)") } }
+    let two = second.observe(\.items.count) { count in seen.withLock { $0.append("two \(count)") } }
+    let names = store.observe(\.profile.name) { name in seen.withLock { $0.append("name \(name)") }
+    }
+    first.dispatch(.add("fig"))
+    one.cancel()
+    second.dispatch(.add("plum"))
+    two.cancel()
+    first.dispatch(.add("date"))
+    store.dispatch(.profile(.rename("Kim")))
+    #expect(
+      seen.current == ["one 0", "two 0", "name ", "one 1", "two 1", "two 2", "name Kim"])
+    // A new observer of the part starts from the part as it is now.
+    let again = first.observe(\.items.count) { count in
+      seen.withLock { $0.append("again \(count)") }
+    }
+    #expect(seen.current.last == "again 3")
+    withExtendedLifetime((names, again)) {}
+  }
 }

@@ -1,0 +1,80 @@
+import Foundation
+import Reactors
+
+/// Scenario 6: threads sending at once, against one thread sending as many. Each time ends when
+/// every action is processed, not when the senders return: a sender that finds the reactor
+/// busy queues its action and returns at once.
+func contention(perThread: Int) -> [Row] {
+  let alone = CounterReactor()
+  let single = fastest(runs: 3) { for _ in 0..<(2 * perThread) { alone.send(.increment) } }
+  let singleRate = rate(2 * perThread, in: single)
+  let two = fastest(runs: 3) { sendFromThreads(2, perThread, to: CounterReactor()) }
+  let eight = fastest(runs: 3) { sendFromThreads(8, perThread / 4, to: CounterReactor()) }
+  let ring = fastest(runs: 3) { ringOfThree(perThread: perThread) }
+  let twoRatio = rate(2 * perThread, in: two) / singleRate
+  // Each of the ring's sends makes a second action half the time: 1.5 actions per send.
+  let ringActions = 3 * perThread + 3 * perThread / 2
+  return [
+    Row(
+      scenario: "6. 2 threads × \(formatCount(perThread)) sends (rate vs one thread)",
+      reactors: formatRate(rate(2 * perThread, in: two)), baseline: formatRate(singleRate),
+      ratio: twoRatio, target: "≥ 0.8", isMet: twoRatio >= 0.8),
+    Row(
+      scenario: "6. 8 threads × \(formatCount(perThread / 4)) sends (rate vs one thread)",
+      reactors: formatRate(rate(2 * perThread, in: eight)), baseline: formatRate(singleRate),
+      ratio: rate(2 * perThread, in: eight) / singleRate, target: "(reported)", isMet: nil),
+    Row(
+      scenario: "6. ring of 3 reactors on 3 threads (actions/s vs one thread)",
+      reactors: formatRate(rate(ringActions, in: ring)), baseline: formatRate(singleRate),
+      ratio: rate(ringActions, in: ring) / singleRate, target: "(reported)", isMet: nil),
+  ]
+}
+
+/// Sends `perThread` increments to `reactor` from each of `threads` threads, and returns when
+/// all of them are processed.
+func sendFromThreads(_ threads: Int, _ perThread: Int, to reactor: CounterReactor) {
+  let group = DispatchGroup()
+  for _ in 0..<threads {
+    group.enter()
+    Thread {
+      for _ in 0..<perThread { reactor.send(.increment) }
+      group.leave()
+    }.start()
+  }
+  group.wait()
+  waitUntil { reactor.currentState.count == threads * perThread }
+}
+
+/// Three reactors, each driven by its own thread; each one's observer sends to the next one
+/// when its count is odd. Returns when every action is processed.
+func ringOfThree(perThread: Int) {
+  let ring = (0..<3).map { _ in CounterReactor() }
+  let observations = ring.indices.map { index in
+    let next = ring[(index + 1) % 3]
+    return ring[index].observe(\.count) { count in
+      if count % 2 == 1 { next.send(.append(count)) }
+    }
+  }
+  let group = DispatchGroup()
+  for reactor in ring {
+    group.enter()
+    Thread {
+      for _ in 0..<perThread { reactor.send(.increment) }
+      group.leave()
+    }.start()
+  }
+  group.wait()
+  for reactor in ring {
+    waitUntil {
+      let state = reactor.currentState
+      return state.count == perThread && state.items.count == perThread / 2
+    }
+  }
+  withExtendedLifetime(observations) {}
+}
+
+/// Returns once `condition` holds, looking every 20 µs: often enough for runs of milliseconds,
+/// and seldom enough not to compete for the reactor's lock.
+func waitUntil(_ condition: () -> Bool) {
+  while !condition() { usleep(20) }
+}
