@@ -32,7 +32,8 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile") {
     for _ in 0..<1_000_000 { leaf.dispatch(.increment) }
     withExtendedLifetime(observation) { print(leaf.currentState.count) }
   } else if what == "contention" {
-    print(contention(perThread: 100_000).map(\.reactors))
+    let perThread = Int(CommandLine.arguments.dropFirst(index + 2).first ?? "") ?? 100_000
+    print(contention(perThread: perThread).map(\.reactors))
   } else if what == "dispatch" {
     let store = Store(initial: BenchState(), reducer: benchReduce)
     for _ in 0..<100_000 { store.dispatch(.increment) }

@@ -10,8 +10,10 @@
 ///   is processed, once, in order, and each state reaches the observers before the next item.
 /// - Fairness: work the owner's own processing queued (from its effects, observers, `mutate`)
 ///   is always taken in line. Once the owner has taken ``batch`` items that other threads
-///   queued, it hands the rest to a task the reactor owns, so its caller's `send` returns in
-///   bounded time while other threads keep sending.
+///   queued, it lets go and asks a task the reactor owns to go on, so its caller's `send`
+///   returns in bounded time while other threads keep sending. Until that task starts, the
+///   next thread to send takes over instead (after the queued work, which keeps its order):
+///   threads that keep sending take turns processing, and no third thread competes with them.
 @usableFromInline
 struct Processing<Item, Owner: Equatable> {
   @usableFromInline
@@ -41,6 +43,9 @@ struct Processing<Item, Owner: Equatable> {
   enum Arrival {
     /// It owns processing now: process the item, then ``finishedItem()``.
     case process
+    /// It owns processing now, behind queued work: its item was queued last; call
+    /// ``finishedItem()`` to take the queue in order.
+    case processQueued
     /// The item is queued for the owner; return.
     case queued
   }
@@ -95,6 +100,12 @@ struct Processing<Item, Owner: Equatable> {
   @inlinable
   mutating func arrived(_ item: Item, from thread: Owner) -> Arrival {
     if claim(on: thread) { return .process }
+    if case .handedOff = phase {
+      phase = .owned(by: thread)
+      foreignTaken = 0
+      queue.append(Queued(item: item, isForeign: false))
+      return .processQueued
+    }
     queue.append(Queued(item: item, isForeign: !isOwned(by: thread)))
     return .queued
   }
@@ -108,19 +119,18 @@ struct Processing<Item, Owner: Equatable> {
   /// The owner finished an item.
   @inlinable
   mutating func finishedItem() -> Next {
-    guard let next = queue.first else {
+    guard !queue.isEmpty else {
       phase = .idle
       return .idle
     }
-    if next.isForeign {
+    if queue.items[queue.head].unsafelyUnwrapped.isForeign {
       if foreignTaken >= Self.batch {
         phase = .handedOff
         return .handOff
       }
       foreignTaken += 1
     }
-    _ = queue.popFirst()
-    return .process(next.item)
+    return .process(queue.popFirst().unsafelyUnwrapped.item)
   }
 
   /// The owner finished an item and, if nothing is queued, lets go; `false` when something is
@@ -132,10 +142,13 @@ struct Processing<Item, Owner: Equatable> {
     return true
   }
 
-  /// The task processing was handed to has started, on `thread`.
+  /// The task processing was handed to has started, on `thread`: it owns processing, unless a
+  /// sender took over first (`false`: nothing to do).
   @inlinable
-  mutating func handOffStarted(on thread: Owner) {
+  mutating func handOffStarted(on thread: Owner) -> Bool {
+    guard case .handedOff = phase else { return false }
     phase = .owned(by: thread)
     foreignTaken = 0
+    return true
   }
 }

@@ -91,9 +91,15 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     }
     let arrival = core.pointee.processing.arrived(.action(action, staged: false), from: thread)
     lock.unlock()
-    guard case .process = arrival else { return }
-    processAction(action, staged: false, reactor)
-    finishItem(reactor)
+    switch arrival {
+    case .process:
+      processAction(action, staged: false, reactor)
+      finishItem(reactor)
+    case .processQueued:
+      finishItem(reactor)
+    case .queued:
+      return
+    }
   }
 
   /// Processes `work` now when the reactor is idle, or queues it.
@@ -103,9 +109,15 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     startIfNeeded(reactor)
     let arrival = core.pointee.processing.arrived(work, from: .current)
     lock.unlock()
-    guard case .process = arrival else { return }
-    process(work, reactor)
-    finishItem(reactor)
+    switch arrival {
+    case .process:
+      process(work, reactor)
+      finishItem(reactor)
+    case .processQueued:
+      finishItem(reactor)
+    case .queued:
+      return
+    }
   }
 
   /// The state the outside sees. Waits at most for a `reduce` in progress.
@@ -148,9 +160,9 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     Task {
       let storage = reactor.storage
       storage.lock.lock()
-      storage.core.pointee.processing.handOffStarted(on: .current)
+      let owns = storage.core.pointee.processing.handOffStarted(on: .current)
       storage.lock.unlock()
-      storage.finishItem(reactor)
+      if owns { storage.finishItem(reactor) }
     }
   }
 

@@ -36,23 +36,27 @@ struct ObserverRegistration<State> {
 }
 
 /// A first-in, first-out queue that keeps its buffer between uses: no allocation per item
-/// once warm.
+/// once warm. Items are moved out, not copied: a taken slot is left empty, so emptying the
+/// buffer destroys nothing twice.
 @usableFromInline
 struct WorkQueue<Element> {
-  @usableFromInline var items: [Element] = []
+  @usableFromInline var items: [Element?] = []
   @usableFromInline var head = 0
 
   @inlinable init() {}
 
   @inlinable var isEmpty: Bool { head == items.count }
 
+  @inlinable var count: Int { items.count - head }
+
+  /// The first item, if any, left in place.
   @inlinable var first: Element? { head < items.count ? items[head] : nil }
 
   @inlinable mutating func append(_ item: Element) { items.append(item) }
 
   @inlinable mutating func popFirst() -> Element? {
     guard head < items.count else { return nil }
-    let item = items[head]
+    let item = items[head].take()
     head += 1
     if head == items.count {
       items.removeAll(keepingCapacity: true)

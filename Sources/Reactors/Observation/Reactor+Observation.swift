@@ -116,7 +116,7 @@ extension ReactorStorage {
     lock.lock()
     let (id, turn) = beginObserving(reactor)
     guard let owns = turn else {
-      return observeInTurn(id) { registry, state in add(&registry, id, state) }
+      return observeInTurn(id, from: reactor) { registry, state in add(&registry, id, state) }
     }
     let first = add(&core.pointee.observers, id, core.pointee.currentState)
     lock.unlock()
@@ -149,12 +149,15 @@ extension ReactorStorage {
   /// Lock held; released here.
   @usableFromInline
   func observeInTurn(
-    _ id: UInt64, _ add: @escaping (inout ObserverRegistry<R.State>, R.State) -> () -> Void
+    _ id: UInt64, from reactor: R,
+    _ add: @escaping (inout ObserverRegistry<R.State>, R.State) -> () -> Void
   ) -> ObservationToken {
     core.pointee.makeExtras().pendingRegistrations.append(id)
-    _ = core.pointee.processing.arrived(
+    let arrival = core.pointee.processing.arrived(
       .register(ObserverRegistration(id: id, add: add)), from: .current)
     lock.unlock()
+    // Taking over from a hand-off: this thread now processes the queue, its observer last.
+    if case .processQueued = arrival { finishItem(reactor) }
     return token(removing: id)
   }
 

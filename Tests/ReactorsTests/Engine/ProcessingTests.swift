@@ -32,9 +32,30 @@ import Testing
     }
     #expect(processing.finishedItem() == .handOff)
     #expect(processing.phase == .handedOff)
-    // While handed off, everyone queues, the owner's thread too.
+    // The next sender takes over, behind the queued work: order is kept.
+    #expect(processing.arrived(-1, from: me) == .processQueued)
+    for item in Processing<Int, Int>.batch..<(Processing<Int, Int>.batch + 10) {
+      #expect(processing.finishedItem() == .process(item))
+    }
+    #expect(processing.finishedItem() == .process(-1))
+    #expect(processing.finishedItem() == .idle)
+    // The task asked for finds the work taken over, and does nothing.
+    let taskOwns = processing.handOffStarted(on: other)
+    #expect(!taskOwns)
+  }
+
+  @Test func theTaskGoesOnWhenNobodyTakesOver() {
+    var processing = Processing<Int, Int>()
+    let claimed = processing.claim(on: me)
+    #expect(claimed)
+    for item in 0...Processing<Int, Int>.batch { _ = processing.arrived(item, from: other) }
+    for item in 0..<Processing<Int, Int>.batch {
+      #expect(processing.finishedItem() == .process(item))
+    }
+    #expect(processing.finishedItem() == .handOff)
+    let taskOwns = processing.handOffStarted(on: 3)
+    #expect(taskOwns)
     #expect(processing.arrived(-1, from: me) == .queued)
-    processing.handOffStarted(on: other)
     #expect(processing.finishedItem() == .process(Processing<Int, Int>.batch))
   }
 
