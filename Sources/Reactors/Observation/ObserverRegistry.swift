@@ -91,9 +91,11 @@ struct ObserverRegistry<State> {
 
   /// Compares the new state with what each group saw last and snapshots what changed into
   /// `delivery`. Lock held, by the processing thread. Returns whether anything is to be
-  /// delivered.
+  /// delivered. Mutating only so that it reads the registry in place: called on a copy, it
+  /// would retain and release what the registry holds on every change.
   @inlinable
-  func capture(_ state: UnsafePointer<State>, into delivery: inout Delivery<State>) -> Bool {
+  mutating func capture(_ state: UnsafePointer<State>, into delivery: inout Delivery<State>)
+    -> Bool {
     if let everyState {
       everyState.capture(state)
       delivery.everyState = everyState
