@@ -39,12 +39,12 @@ extension Reactor {
     _ keyPath: KeyPath<State, Pulse<Value>>, _ body: @escaping @Sendable (Value) -> Void
   ) -> ObservationToken {
     let start = Locked(true)
-    return observe(keyPath) { pulse in
+    return observe(keyPath.appending(path: \.assignment)) { assignment in
       let isFirst = start.withLock { isFirst in
         defer { isFirst = false }
         return isFirst
       }
-      if !isFirst { body(pulse.value) }
+      if !isFirst { body(assignment.value) }
     }
   }
 

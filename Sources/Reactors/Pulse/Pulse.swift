@@ -3,15 +3,16 @@
 /// value, and not when other state changes.
 ///
 /// ```swift
-/// struct State {
+/// struct State: Equatable {
 ///   @Pulse var alertMessage: String?
 /// }
 /// // reduce:  state.alertMessage = "Saved"     (fires again even if it was "Saved")
 /// // view:    reactor.pulse(\.$alertMessage) { message in ... }
 /// ```
 ///
-/// Two pulses are equal when they have been assigned the same number of times: that is what
-/// makes a key-path observer of `\.$alertMessage` fire on every assignment.
+/// Two pulses are equal when their values are (so a synthesized `State ==` compares what the
+/// pulse holds, as a test expects); ``Reactor/pulse(_:_:)`` tells assignments apart by
+/// ``updateCount``, so it fires on each one whatever `==` says.
 @propertyWrapper
 public struct Pulse<Value> {
   /// The last value assigned.
@@ -33,11 +34,29 @@ public struct Pulse<Value> {
 
   /// The pulse itself, to observe: `reactor.pulse(\.$alertMessage) { ... }`.
   public var projectedValue: Pulse<Value> { self }
+
+  /// The last assignment, equal to another only when it is the same assignment: what pulse
+  /// observers compare.
+  var assignment: Assignment { Assignment(value: value, count: updateCount) }
+
+  /// One assignment of a pulse: its value and its number.
+  struct Assignment: Equatable {
+    let value: Value
+    let count: UInt
+
+    static func == (lhs: Assignment, rhs: Assignment) -> Bool { lhs.count == rhs.count }
+  }
 }
 
-extension Pulse: Equatable {
-  /// Pulses are equal when they have been assigned the same number of times.
-  public static func == (lhs: Pulse, rhs: Pulse) -> Bool { lhs.updateCount == rhs.updateCount }
+extension Pulse: Equatable where Value: Equatable {
+  /// Pulses are equal when their values are, however many times each was assigned.
+  public static func == (lhs: Pulse, rhs: Pulse) -> Bool { lhs.value == rhs.value }
+}
+
+extension Pulse: Hashable where Value: Hashable {
+  /// Hashes the value.
+  public func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 extension Pulse: Sendable where Value: Sendable {}
+extension Pulse.Assignment: Sendable where Value: Sendable {}

@@ -15,12 +15,45 @@ import Testing
     observation.cancel()
   }
 
-  @Test func pulsesCompareByAssignmentCount() {
+  @Test func pulsesCompareByValueSoStatesCompareByWhatTheyHold() {
     var first = Pulse(wrappedValue: 1)
     let second = Pulse(wrappedValue: 1)
     #expect(first == second)
     first.value = 1
-    #expect(first != second)
+    #expect(first == second)
     #expect(first.updateCount == 1)
+    first.value = 2
+    #expect(first != second)
+    struct State: Equatable {
+      @Pulse var alert: String? = nil
+      var count = 0
+    }
+    var state = State()
+    state.alert = "saved"
+    #expect(state == State(alert: "saved"))
+    #expect(state != State(alert: "deleted"))
   }
+
+  /// A state with a pulse, observed whole: an equal re-assignment changes nothing `==` sees,
+  /// so the whole-state observer skips it, while the pulse observer fires.
+  @Test func aPulseObserverFiresWhereAWholeStateObserverSeesNoChange() {
+    let reactor = AlertReactor()
+    let states = Shared(0)
+    let alerts = Shared<[String]>([])
+    let whole = reactor.observe { _ in states.increment() }
+    let pulse = reactor.pulse(\.$alert) { alert in alerts.withLock { $0.append(alert) } }
+    reactor.send("saved")
+    reactor.send("saved")
+    #expect(states.current == 2)
+    #expect(alerts.current == ["saved", "saved"])
+    withExtendedLifetime((whole, pulse)) {}
+  }
+}
+
+final class AlertReactor: Reactor {
+  struct State: Equatable, Sendable { @Pulse var alert = "" }
+  let storage = Storage()
+  let initialState = State()
+
+  func reduce(state: inout State, mutation: String) { state.alert = mutation }
 }
