@@ -71,36 +71,13 @@ extension Effect {
     case .cancel(let id): return Effect<T>(.cancel(id: id))
     case .join(let task): return Effect<T>(.join(task))
     case .relay(let source): return Effect<T>(.relay(source.map { $0.compactMap(transform) }))
-    case .upstream(let stage):
-      // A transform hook maps its upstream to its own element type: the engine feeds the
-      // upstream with values of that type, so a change of type cannot be honoured.
-      guard T.self == Output.self else {
-        runtimeWarning(
-          "a transform hook mapped its upstream from \(Output.self) to \(T.self); "
-            + "map it to \(Output.self) instead. The upstream is left unmapped.")
-        return Effect<T>(.upstream(nil))
-      }
-      let composed: @Sendable (T) -> T? = { value in
-        let input = value as! Output  // T == Output, checked above
-        guard let staged = stage.map({ $0(input) }) ?? input else { return nil }
-        return transform(staged)
-      }
-      return Effect<T>(.upstream(composed))
     }
   }
 
-  /// Runs `other` at the same time as this effect; in a `transform` hook, merges an outside
-  /// stream into the reactor's actions or mutations:
-  ///
-  /// ```swift
-  /// func transform(mutation: Effect<Mutation>) -> Effect<Mutation> {
-  ///   mutation.merge(with: Effect(userService.events).map(Mutation.setUser))
-  /// }
-  /// ```
+  /// Runs `other` at the same time as this effect.
   public func merge(with other: Effect) -> Effect { .merge([self, other]) }
 
-  /// Emits `values` first, then this effect's values (RxSwift's `startWith`): in
-  /// `transform(action:)`, starts the reactor with an action.
+  /// Emits `values` first, then this effect's values (RxSwift's `startWith`).
   public func prepend(_ values: Output...) -> Effect {
     .concat(values.map { .just($0) } + [self])
   }

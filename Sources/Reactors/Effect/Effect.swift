@@ -54,9 +54,6 @@ public struct Effect<Output: Sendable>: Sendable {
     indirect case catching(Effect, @Sendable (any Error) -> Effect)
     indirect case cancellable(Effect, id: EffectID, cancelInFlight: Bool)
     indirect case cancel(id: EffectID)
-    /// The stream a `transform` hook receives, with the element-wise stage applied so far
-    /// (`nil` is the identity, so a hook that is not overridden costs nothing).
-    case upstream((@Sendable (Output) -> Output?)?)
     /// A cancellable part already launched under its id; running this awaits it.
     indirect case join(Task<Void, any Error>)
     /// The events of a ``PublishRelay``, each turned into an effect.
@@ -76,13 +73,6 @@ extension Effect {
   var requestedRawPriority: UInt8? {
     if case .run(let priority?, _) = operation { return priority }
     return nil
-  }
-
-  /// Whether this is the stream a `transform` hook received, returned untouched.
-  @inlinable
-  var isUntransformedUpstream: Bool {
-    if case .upstream(let stage) = operation { return stage == nil }
-    return false
   }
 
   /// An effect that does nothing.

@@ -68,7 +68,7 @@ extension Effect {
       return effect.startSynchronously(emit: emit, cancel: cancel, defer: deferCancellable).map {
         Effect(.catching($0, handler))
       }
-    case .run, .delay, .upstream, .join, .relay:
+    case .run, .delay, .join, .relay:
       return self
     }
   }
@@ -90,7 +90,7 @@ extension Effect {
   @inlinable
   func runComposite(on host: some EffectHost<Output>) async throws {
     switch operation {
-    case .none, .upstream:
+    case .none:
       return
     case .just(let value):
       try Task.checkCancellation()

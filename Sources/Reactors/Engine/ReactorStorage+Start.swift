@@ -14,13 +14,10 @@ extension ReactorStorage {
   func start(_ reactor: R) {
     lock.unlock()
     let initialState = reactor.initialState
-    let actions = reactor.transform(action: Effect(.upstream(nil)))
-    let mutations = reactor.transform(mutation: Effect(.upstream(nil)))
-    let states = reactor.transform(state: Effect(.upstream(nil)))
-    guard
-      actions.isUntransformedUpstream && mutations.isUntransformedUpstream
-        && states.isUntransformedUpstream
-    else {
+    let actions = reactor.transform(action: Upstream())
+    let mutations = reactor.transform(mutation: Upstream())
+    let states = reactor.transform(state: StateUpstream())
+    guard actions.isIdentity && mutations.isIdentity && states.stage == nil else {
       return startTransformed(
         reactor, initialState: initialState, actions: actions, mutations: mutations,
         states: states)
@@ -31,36 +28,23 @@ extension ReactorStorage {
     core.pointee.isPlain = core.pointee.extras == nil
   }
 
-  /// ``start(_:)`` for a reactor that overrides a `transform` hook: analyses what the hooks
-  /// returned, installs their stages and starts their sources. Lock released on entry, held on
-  /// return.
+  /// ``start(_:)`` for a reactor that overrides a `transform` hook: installs the hooks' stages
+  /// and starts their sources. Lock released on entry, held on return.
   @usableFromInline
   func startTransformed(
-    _ reactor: R, initialState: R.State, actions: Effect<R.Action>,
-    mutations: Effect<R.Mutation>, states: Effect<R.State>
+    _ reactor: R, initialState: R.State, actions: Upstream<R.Action>,
+    mutations: Upstream<R.Mutation>, states: StateUpstream<R.State>
   ) {
-    let pipelines = (
-      actions: TransformPipeline(analyzing: actions),
-      mutations: TransformPipeline(analyzing: mutations),
-      states: TransformPipeline(analyzing: states)
-    )
-    let published = pipelines.states.stage.map { $0(initialState) ?? initialState }
+    let published = states.stage.map { $0(initialState) ?? initialState }
     lock.lock()
     guard core.pointee.state == nil else { return }
     core.pointee.state = initialState
-    core.pointee.stages.action = pipelines.actions.stage
-    core.pointee.stages.mutation = pipelines.mutations.stage
-    core.pointee.stages.state = pipelines.states.stage
+    core.pointee.stages.action = actions.stage
+    core.pointee.stages.mutation = mutations.stage
+    core.pointee.stages.state = states.stage
     core.pointee.published = published
-    var problems = pipelines.actions.problems + pipelines.mutations.problems
-    problems += pipelines.states.problems
-    if !pipelines.states.prefix.isEmpty || !pipelines.states.sources.isEmpty {
-      problems.append(
-        "transform(state:) applies map and filter only; prepend and merge are ignored")
-    }
-    let issues: [ReactorIssue<R.Action>] = problems.map { .unsupportedTransform($0) }
     let link = link(to: reactor)
-    for source in pipelines.actions.sources {
+    for source in actions.sources {
       if case .relay(let relay) = source.operation {
         subscribe(to: relay, link: link) { .actions($0) }
       } else {
@@ -69,7 +53,7 @@ extension ReactorStorage {
           host: ReactorHost(link, origin: nil) { .action($0, staged: true) })
       }
     }
-    for source in pipelines.mutations.sources {
+    for source in mutations.sources {
       if case .relay(let relay) = source.operation {
         subscribe(to: relay, link: link) { .mutations($0) }
       } else {
@@ -78,15 +62,14 @@ extension ReactorStorage {
           host: ReactorHost(link, origin: nil) { .mutation($0, staged: true) })
       }
     }
-    guard !pipelines.actions.prefix.isEmpty || !issues.isEmpty else { return }
+    guard !actions.prefix.isEmpty else { return }
     // The actions the hook starts with run first, before the work that started the reactor.
     // Nobody processed before the reactor started, so this thread can claim it.
     let claimed = core.pointee.processing.claim(on: .current)
-    for action in pipelines.actions.prefix {
+    for action in actions.prefix {
       core.pointee.processing.followUp(.action(action, staged: true))
     }
     lock.unlock()
-    for issue in issues { reactor.report(issue) }
     if claimed { finishItem(reactor) }
     lock.lock()
   }

@@ -94,8 +94,11 @@ struct ObserverRegistry<State> {
   /// delivered. Mutating only so that it reads the registry in place: called on a copy, it
   /// would retain and release what the registry holds on every change.
   @inlinable
-  mutating func capture(_ state: UnsafePointer<State>, into delivery: inout Delivery<State>)
-    -> Bool {
+  mutating func capture(
+    _ state: UnsafePointer<State>, into delivery: inout Delivery<State>
+  )
+    -> Bool
+  {
     if let everyState {
       everyState.capture(state)
       delivery.everyState = everyState

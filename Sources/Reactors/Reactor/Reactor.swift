@@ -80,16 +80,16 @@ public protocol Reactor: AnyObject, Sendable {
 
   /// Transforms the stream of actions once, before `mutate`: log or rewrite every action
   /// (`map`, `filter`), start with an action (`prepend`), or merge outside events
-  /// (`merge(with:)`). See ``Effect`` for the operators that apply to the upstream.
-  func transform(action: Effect<Action>) -> Effect<Action>
+  /// (`merge(with:)`). See ``Upstream`` for what applies.
+  func transform(action: Upstream<Action>) -> Upstream<Action>
 
   /// Transforms the stream of mutations once, before `reduce`: typically merges an outside
-  /// stream (a shared service's events) into the mutations.
-  func transform(mutation: Effect<Mutation>) -> Effect<Mutation>
+  /// stream (a shared service's ``PublishRelay``) into the mutations.
+  func transform(mutation: Upstream<Mutation>) -> Upstream<Mutation>
 
   /// Transforms every state after `reduce` (`map`, `filter`). ``currentState`` is the
   /// transformed state.
-  func transform(state: Effect<State>) -> Effect<State>
+  func transform(state: StateUpstream<State>) -> StateUpstream<State>
 
   /// Hears what went wrong without stopping the reactor: failed effects and misuses.
   /// The default prints a runtime warning naming the reactor and the action.
@@ -110,13 +110,13 @@ extension Reactor {
   }
 
   /// Leaves the actions unchanged.
-  public func transform(action: Effect<Action>) -> Effect<Action> { action }
+  public func transform(action: Upstream<Action>) -> Upstream<Action> { action }
 
   /// Leaves the mutations unchanged.
-  public func transform(mutation: Effect<Mutation>) -> Effect<Mutation> { mutation }
+  public func transform(mutation: Upstream<Mutation>) -> Upstream<Mutation> { mutation }
 
   /// Leaves the states unchanged.
-  public func transform(state: Effect<State>) -> Effect<State> { state }
+  public func transform(state: StateUpstream<State>) -> StateUpstream<State> { state }
 
   /// Prints a runtime warning that names the reactor.
   public func report(_ issue: ReactorIssue<Action>) {

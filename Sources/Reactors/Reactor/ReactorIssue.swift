@@ -14,8 +14,6 @@ public enum ReactorIssue<Action: Sendable>: Sendable, CustomStringConvertible {
   /// `stub.state` was set while `stub.isEnabled` was false; the state was not changed. Set
   /// `reactor.stub.isEnabled = true` first.
   case stubStateWhileDisabled
-  /// A `transform` hook used an operator the engine cannot apply to its upstream.
-  case unsupportedTransform(String)
   /// An action was dispatched to a scoped store whose part of the state is gone (`nil`): the
   /// screen outlived its state. The action still reached the root store's reducer.
   case dispatchedToMissingState(Action)
@@ -35,8 +33,6 @@ public enum ReactorIssue<Action: Sendable>: Sendable, CustomStringConvertible {
     case .stubStateWhileDisabled:
       return "stub.state was set while the stub is off; nothing changed. Set "
         + "stub.isEnabled = true first."
-    case .unsupportedTransform(let problem):
-      return "a transform hook: \(problem)."
     case .dispatchedToMissingState(let action):
       return "\(action) was dispatched to a scoped store whose state is nil (its part of the "
         + "tree is gone); it was passed to the root store anyway. End the screen's bindings "

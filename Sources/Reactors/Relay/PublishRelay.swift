@@ -13,7 +13,7 @@
 ///   func create(_ task: Task) { event.accept(.create(task)) }
 /// }
 ///
-/// func transform(mutation: Effect<Mutation>) -> Effect<Mutation> {
+/// func transform(mutation: Upstream<Mutation>) -> Upstream<Mutation> {
 ///   let taskEventMutation = service.event.flatMap { [weak self] taskEvent in
 ///     self?.mutate(taskEvent: taskEvent) ?? .none
 ///   }

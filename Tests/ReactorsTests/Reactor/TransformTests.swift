@@ -34,18 +34,25 @@ import Testing
     #expect(reactor.currentState.startCount == 1)
   }
 
+  /// As in RxSwift, an operator applies to what comes before it.
+  @Test func operatorsApplyToWhatComesBeforeThem() {
+    let relay = PublishRelay<Int>()
+    let reactor = ArithmeticReactor(relay: relay)
+    // Actions: a prepended 1 gets + 1 and is not doubled; then every mutation gets × 10.
+    #expect(reactor.currentState == [20])
+    reactor.send(5)
+    #expect(reactor.currentState == [20, 110])  // (5 × 2 + 1) × 10
+    relay.accept(3)
+    #expect(reactor.currentState == [20, 110, 30])  // merged before the map: × 10
+    reactor.send(4)
+    #expect(reactor.currentState == [20, 110, 30, 90])
+  }
+
   @Test func overridingNoHookLeavesEverythingAsIs() {
     let reactor = ProbeReactor()
     reactor.send(.setTitle("plain"))
     #expect(reactor.currentState.title == "plain")
     #expect(reactor.issueCount == 0)
-  }
-
-  @Test func anUnsupportedTransformIsReported() {
-    let reactor = OddTransformReactor()
-    reactor.send(1)
-    #expect(reactor.currentState == 1)
-    #expect(reactor.issues.current.count == 1)
   }
 }
 
@@ -93,7 +100,7 @@ final class SessionReactor: Reactor {
     }
   }
 
-  func transform(action: Effect<Action>) -> Effect<Action> {
+  func transform(action: Upstream<Action>) -> Upstream<Action> {
     let log = actionLog
     return
       action
@@ -109,11 +116,11 @@ final class SessionReactor: Reactor {
       .prepend(.start)
   }
 
-  func transform(mutation: Effect<Mutation>) -> Effect<Mutation> {
+  func transform(mutation: Upstream<Mutation>) -> Upstream<Mutation> {
     mutation.merge(with: Effect(service.events).map(Mutation.setUser))
   }
 
-  func transform(state: Effect<State>) -> Effect<State> {
+  func transform(state: StateUpstream<State>) -> StateUpstream<State> {
     state.map { state in
       var state = state
       state.isTransformed = true
@@ -122,19 +129,22 @@ final class SessionReactor: Reactor {
   }
 }
 
-/// A reactor whose `transform(action:)` delays its upstream, which the engine cannot do.
-final class OddTransformReactor: Reactor {
+/// A reactor whose hooks compose each operator in a known order. Unsupported shapes (a delay
+/// on the upstream, replacing it) do not compile: `Upstream` has no such operator.
+final class ArithmeticReactor: Reactor {
   let storage = Storage()
-  let initialState = 0
-  let issues = Shared<[String]>([])
+  let initialState: [Int] = []
+  let relay: PublishRelay<Int>
 
-  func reduce(state: Int, mutation: Int) -> Int { state + mutation }
+  init(relay: PublishRelay<Int>) { self.relay = relay }
 
-  func transform(action: Effect<Int>) -> Effect<Int> {
-    action.delay(for: .seconds(1), clock: ContinuousClock())
+  func transform(action: Upstream<Int>) -> Upstream<Int> {
+    action.map { $0 * 2 }.prepend(1).map { $0 + 1 }
   }
 
-  func report(_ issue: ReactorIssue<Int>) {
-    issues.withLock { $0.append(issue.description) }
+  func transform(mutation: Upstream<Int>) -> Upstream<Int> {
+    mutation.merge(with: relay.effect).map { $0 * 10 }
   }
+
+  func reduce(state: inout [Int], mutation: Int) { state.append(mutation) }
 }

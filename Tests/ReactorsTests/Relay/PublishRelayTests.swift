@@ -114,7 +114,7 @@ final class TaskListReactor: Reactor {
 
   func mutate(action: Action) -> Effect<Mutation> { .none }
 
-  func transform(mutation: Effect<Mutation>) -> Effect<Mutation> {
+  func transform(mutation: Upstream<Mutation>) -> Upstream<Mutation> {
     let taskEventMutation = service.event.flatMap { [weak self] taskEvent -> Effect<Mutation> in
       self?.mutate(taskEvent: taskEvent) ?? .none
     }
