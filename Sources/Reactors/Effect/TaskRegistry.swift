@@ -8,7 +8,7 @@
 /// token (its task already removed) finds nothing. Reserving, filling and removing are O(1)
 /// and hash nothing; only cancelling by id looks at every slot.
 @usableFromInline
-struct TaskRegistry {
+struct TaskRegistry: Sendable {
   /// Names one reservation: its slot and the generation of that slot.
   @usableFromInline
   struct Token: Equatable, Sendable {
@@ -22,7 +22,7 @@ struct TaskRegistry {
   }
 
   @usableFromInline
-  struct Slot {
+  struct Slot: Sendable {
     @usableFromInline var generation: UInt32 = 0
     @usableFromInline var isOccupied = false
     @usableFromInline var task: Task<Void, any Error>?

@@ -40,9 +40,8 @@ class ObservedPath<State> {
 /// pointer the group owns, so reading them costs no dynamic exclusivity check.
 @usableFromInline
 final class ValueGroup<State, Value: Equatable>: ObservedPath<State> {
-  /// Where the value lives inside the state, for a stored property: read directly, without
-  /// the key path machinery. `nil` for a computed path.
-  @usableFromInline let offset: Int?
+  /// Where the value lives inside the state.
+  @usableFromInline let field: FieldAccess<State, Value>
   /// The observers; `last` shares its allocation.
   @usableFromInline let subscribers: UnsafeMutablePointer<SubscriberList<Value>>
   /// The last value seen.
@@ -50,7 +49,7 @@ final class ValueGroup<State, Value: Equatable>: ObservedPath<State> {
 
   @inlinable
   init(_ path: KeyPath<State, Value>, last: Value) {
-    self.offset = MemoryLayout<State>.offset(of: path)
+    self.field = FieldAccess(path)
     let list = MemoryLayout<SubscriberList<Value>>.self
     let lastOffset =
       (list.size + MemoryLayout<Value>.alignment - 1) / MemoryLayout<Value>.alignment
@@ -79,16 +78,12 @@ final class ValueGroup<State, Value: Equatable>: ObservedPath<State> {
   /// Reads the value; when it changed, keeps it and snapshots the observers. Lock held.
   @inlinable
   func captureIfChanged(_ state: UnsafePointer<State>) -> Bool {
-    if let offset {
-      // A stored property is compared where it lies: no copy, so no retain of what it holds.
-      let field = (UnsafeRawPointer(state) + offset).assumingMemoryBound(to: Value.self)
-      guard field.pointee != last.pointee else { return false }
-      last.pointee = field.pointee
-    } else {
-      let value = state.pointee[keyPath: unsafeDowncast(keyPath, to: KeyPath<State, Value>.self)]
-      guard value != last.pointee else { return false }
-      last.pointee = value
+    let changed = field.withValue(in: state) { value in
+      guard value.pointee != last.pointee else { return false }
+      last.pointee = value.pointee
+      return true
     }
+    guard changed else { return false }
     subscribers.pointee.snapshot = subscribers.pointee.members
     return true
   }

@@ -22,18 +22,12 @@ final class PartGroup<State, Part>: ObservedPath<State> {
     delivery.initialize(to: Delivery())
     self.registry = registry
     self.delivery = delivery
-    let offset = MemoryLayout<State>.offset(of: path)
-    // The closures capture the pointers, not the group: the group owns them, and them.
+    let field = FieldAccess(path)
+    // The closures capture the pointers, not the group, which owns both them and the pointers.
     super.init(
       keyPath: path,
       capture: { _, state in
-        guard let offset else {
-          return withUnsafePointer(to: state.pointee[keyPath: path]) {
-            registry.pointee.capture($0, into: &delivery.pointee)
-          }
-        }
-        let part = (UnsafeRawPointer(state) + offset).assumingMemoryBound(to: Part.self)
-        return registry.pointee.capture(part, into: &delivery.pointee)
+        field.withValue(in: state) { registry.pointee.capture($0, into: &delivery.pointee) }
       },
       deliver: { _, removed in Delivery.deliver(delivery, skipping: removed) })
   }

@@ -2,7 +2,7 @@
 @usableFromInline
 final class StateChannel<State: Sendable>: Sendable {
   @usableFromInline
-  struct Buffer {
+  struct Buffer: Sendable {
     @usableFromInline var values: [State] = []
     @usableFromInline var head = 0
     @usableFromInline var waiter: UnsafeContinuation<State?, Never>?

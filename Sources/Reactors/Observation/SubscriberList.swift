@@ -69,15 +69,3 @@ struct SubscriberList<Value> {
     }
   }
 }
-
-extension Array where Element: AnyObject {
-  /// The element at `index` without retaining it: valid while the array holds it.
-  @inlinable @inline(__always)
-  func unretainedElement(at index: Int) -> Unmanaged<Element> {
-    precondition(index >= 0 && index < count, "Index out of range")
-    return withUnsafeBufferPointer { buffer in
-      UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped).load(
-        fromByteOffset: index &* MemoryLayout<Element>.stride, as: Unmanaged<Element>.self)
-    }
-  }
-}

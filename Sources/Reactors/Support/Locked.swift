@@ -16,9 +16,7 @@
 /// allocation, and no dynamic exclusivity check on each access (the lock already excludes).
 /// Shared with the package's other targets (`package`), not with users.
 @usableFromInline
-package struct Locked<Value>: @unchecked Sendable {
-  // Audited: the value is only reached inside `withLock`, which holds the mutex for the whole
-  // access; both live in `storage`, which every copy of this struct keeps alive.
+package struct Locked<Value> {
   @usableFromInline let storage: LockedStorage<Value>
 
   /// Creates a lock around `value`.
@@ -35,6 +33,11 @@ package struct Locked<Value>: @unchecked Sendable {
     }
   }
 }
+
+// Audited: the value is only reached inside `withLock`, which holds the mutex for the whole
+// access; both live in `storage`, which every copy keeps alive. Sendable only when the value
+// is: a lock makes sharing safe, not handing a non-Sendable value to another thread.
+extension Locked: @unchecked Sendable where Value: Sendable {}
 
 /// The heap object behind ``Locked``: the value as the header, one mutex as the element.
 @usableFromInline
