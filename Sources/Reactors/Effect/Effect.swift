@@ -4,11 +4,11 @@
 /// An `Effect` is a value: building one does nothing. The engine runs it when `mutate` returns
 /// it. Parts that need no waiting (`.just`, `.concat` of `.just`s, `.deferred`) run before
 /// `send` returns; parts that wait (`.run`, `.delay`, sequences) run in a task that the reactor
-/// owns and cancels when it goes away (contract 4). **That task starts on the thread that sent
-/// the action, as soon as the engine has released its lock, and runs there until its first
-/// suspension**, so what it emits before it suspends is reduced before `send` returns
-/// (contract 2). On Apple systems before 26, which lack `Task.immediate`, it starts on the
-/// global executor instead.
+/// owns and cancels when it goes away (contract 4). **That task starts on the thread that
+/// processes the action, in its turn, and runs there until its first suspension**, so what it
+/// emits before it suspends is reduced before `send` returns (contract 2); so does a
+/// `.cancellable` part inside a `.concat` or `.merge`. On Apple systems before 26, which lack
+/// `Task.immediate`, it starts on the global executor instead, and its values arrive later.
 ///
 /// ```swift
 /// func mutate(action: Action) -> Effect<Mutation> {
@@ -102,11 +102,12 @@ extension Effect {
   /// Runs async work in a task the reactor owns; `send` emits values and may be called from
   /// any task, any number of times.
   ///
-  /// The task starts on the thread that sent the action, once the engine's lock is released,
-  /// and runs there until its first suspension, as an RxSwift `Observable` runs when
-  /// ReactorKit subscribes to it: values sent before then are reduced before `send` returns.
-  /// Do slow synchronous work (decoding a large file, say) after an `await`, or it delays the
-  /// sender, which may be the main thread.
+  /// The task starts on the thread that processes the action, with no lock held, and runs there
+  /// until its first suspension, as an RxSwift `Observable` runs when ReactorKit subscribes to
+  /// it: values sent before then are reduced before `send` returns. Do slow synchronous work
+  /// (decoding a large file, say) after an `await`, or it delays the sender, which may be the
+  /// main thread, and the reactor's other work: until it suspends, the reactor processes
+  /// nothing else. (On Apple systems before 26 the task starts on the global executor.)
   ///
   /// The work may throw: the error goes to the nearest ``catch(_:)`` or to the reactor's
   /// ``Reactor/report(_:)``. When the reactor goes away, or the effect is cancelled by id, the

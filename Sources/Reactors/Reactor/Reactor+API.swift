@@ -1,16 +1,19 @@
 extension Reactor {
   /// Sends an action to the reactor, from any thread, task or actor.
   ///
-  /// When no other action is being processed, the action is processed before `send` returns,
-  /// and so are the mutations its effect emits without waiting: the next line reads the new
-  /// ``currentState``. When called while the reactor is processing (from `mutate`, an observer,
-  /// an effect), the action is queued and processed right after the current one.
+  /// When the reactor is idle, this thread processes the action before `send` returns, and so
+  /// the mutations its effect emits without waiting, and the observers are told: the next line
+  /// reads the new ``currentState``. When the reactor is being processed — by this thread (from
+  /// `mutate`, an observer, an effect) or by another — the action is queued, `send` returns at
+  /// once, and the processing thread runs it in arrival order. A thread that has processed a
+  /// batch of other threads' actions hands the rest on (see ``ReactorStorage``).
   @inlinable
   public func send(_ action: Action) {
     storage.send(action, from: self)
   }
 
-  /// The latest state, after `transform(state:)`; readable from any thread.
+  /// The latest state, after `transform(state:)`; readable from any thread. It waits at most
+  /// for a `reduce` in progress, never for `mutate`, an observer or an effect.
   @inlinable
   public var currentState: State {
     storage.currentState(of: self)

@@ -30,12 +30,14 @@
 ///
 /// ## Contracts
 ///
-/// - **Any thread, one at a time, in order.** ``send(_:)`` may be called from any thread, task
-///   or actor. Actions are processed one at a time, in arrival order; none is lost or
-///   duplicated. An action sent while another is being processed (from `mutate`, `reduce`, an
-///   observer or an effect) is queued and runs after it, never recursed into.
-/// - **Synchronous when it can be.** Mutations that need no waiting are reduced before
-///   ``send(_:)`` returns: the next line reads the new ``currentState``.
+/// - **Any thread, one at a time, in order, never hung.** ``send(_:)`` may be called from any
+///   thread, task or actor. Actions are processed one at a time, in arrival order; none is lost
+///   or duplicated. An action sent while another is being processed (from `mutate`, `reduce`,
+///   an observer, an effect or another thread) is queued and runs after it, never recursed
+///   into. No thread waits for another thread's `mutate`, observer or effect.
+/// - **Synchronous when it can be.** When the reactor is idle, mutations that need no waiting
+///   are reduced, and observers told, before ``send(_:)`` returns: the next line reads the new
+///   ``currentState``.
 /// - **Errors never end a reactor.** A failing effect goes to its ``Effect/catch(_:)`` or to
 ///   ``report(_:)``; the reactor keeps working.
 /// - **Lifetime is structured.** Every effect is a task the reactor owns: when the reactor goes
@@ -49,10 +51,11 @@
 /// - **Observers pay only for what changed.** ``observe(_:_:)`` with a key path is called only
 ///   when that value changes.
 ///
-/// `mutate`, `reduce`, the `transform` hooks and observers run one at a time, with the
-/// reactor's lock held, on the thread that sent the action or on the task that emitted the
-/// mutation. They must not block waiting for another thread that may itself send to the
-/// reactor.
+/// Thread rules: one thread at a time processes the reactor's work, the one that found it idle
+/// (see ``ReactorStorage``). It calls `mutate`, observers and effects with no lock held, one at
+/// a time, in order; `reduce` and `transform(state:)`'s stage run with the reactor's short
+/// lock held, so they must be pure: no `send`, no blocking. `initialState` and the `transform`
+/// hooks are called once, on first use, with no lock held.
 public protocol Reactor: AnyObject, Sendable {
   /// What the view asks for: user interactions and outside events.
   associatedtype Action: Sendable
