@@ -103,3 +103,18 @@ func printTable(_ rows: [Row]) {
   print("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|")
   for row in cells { print(line(row)) }
 }
+
+extension Row {
+  /// A row of two times per operation, `time` against `baseline` measured in the same run; the
+  /// target is at most `limit` times the baseline, or none (reported) when `limit` is `nil`.
+  static func times(
+    _ scenario: String, _ time: Duration, vs baseline: Duration, per count: Int,
+    atMost limit: Double?
+  ) -> Row {
+    let ratio = time.seconds / baseline.seconds
+    return Row(
+      scenario: scenario, reactors: formatNanos(time, per: count),
+      baseline: formatNanos(baseline, per: count), ratio: ratio,
+      target: limit.map { "≤ \(rounded($0))×" } ?? "(reported)", isMet: limit.map { ratio <= $0 })
+  }
+}

@@ -163,20 +163,16 @@ func asyncEffects(count: Int) async -> [Row] {
     floor = min(
       floor, await fastest(runs: 1) { await roundTrips(HandMadeTaskReactor(), count: count) })
   }
-  let ratio = effects.seconds / baseline.seconds
   return [
-    Row(
-      scenario: "5. async effect round trip (time vs Task round trip)",
-      reactors: formatNanos(effects, per: count), baseline: formatNanos(baseline, per: count),
-      ratio: ratio, target: "≤ 2×", isMet: ratio <= 2),
-    Row(
-      scenario: "5. the same .run suspending once before it sends",
-      reactors: formatNanos(suspending, per: count), baseline: formatNanos(baseline, per: count),
-      ratio: suspending.seconds / baseline.seconds, target: "(reported)", isMet: nil),
-    Row(
-      scenario: "5. floor for that: a task made by hand in mutate",
-      reactors: formatNanos(floor, per: count), baseline: formatNanos(baseline, per: count),
-      ratio: floor.seconds / baseline.seconds, target: "(reported)", isMet: nil),
+    .times(
+      "5. async effect round trip (time vs Task round trip)", effects, vs: baseline, per: count,
+      atMost: 2),
+    .times(
+      "5. the same .run suspending once before it sends", suspending, vs: baseline, per: count,
+      atMost: nil),
+    .times(
+      "5. floor for that: a task made by hand in mutate", floor, vs: baseline, per: count,
+      atMost: nil),
   ]
 }
 

@@ -33,19 +33,14 @@ func scopedStores(count: Int) -> [Row] {
     made.removeAll(keepingCapacity: true)
   }
 
-  let dispatchRatio = throughScope.seconds / atRoot.seconds
-  let observerRatio = firingOnScope.seconds / firingAtRoot.seconds
   let creationNanos = creation.seconds * 1e9 / Double(scopes)
   return [
-    Row(
-      scenario: "7. dispatch through a two-level scope (time vs at the root)",
-      reactors: formatNanos(throughScope, per: count), baseline: formatNanos(atRoot, per: count),
-      ratio: dispatchRatio, target: "≤ 2×", isMet: dispatchRatio <= 2),
-    Row(
-      scenario: "7. a firing key-path observer on that scope (time vs on the root)",
-      reactors: formatNanos(firingOnScope, per: count),
-      baseline: formatNanos(firingAtRoot, per: count), ratio: observerRatio, target: "≤ 2×",
-      isMet: observerRatio <= 2),
+    .times(
+      "7. dispatch through a two-level scope (time vs at the root)", throughScope, vs: atRoot,
+      per: count, atMost: 2),
+    .times(
+      "7. a firing key-path observer on that scope (time vs on the root)", firingOnScope,
+      vs: firingAtRoot, per: count, atMost: 2),
     Row(
       scenario: "7. creating a two-level scope", reactors: "\(rounded(creationNanos)) ns",
       baseline: "-", ratio: creationNanos / 1000, target: "≤ 1 µs", isMet: creationNanos <= 1000),

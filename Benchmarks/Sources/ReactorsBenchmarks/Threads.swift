@@ -33,15 +33,9 @@ func contention(perThread: Int) -> [Row] {
 /// Sends `perThread` increments to `reactor` from each of `threads` threads, and returns when
 /// all of them are processed.
 func sendFromThreads(_ threads: Int, _ perThread: Int, to reactor: CounterReactor) {
-  let group = DispatchGroup()
-  for _ in 0..<threads {
-    group.enter()
-    Thread {
-      for _ in 0..<perThread { reactor.send(.increment) }
-      group.leave()
-    }.start()
+  onThreads(threads) { _ in
+    for _ in 0..<perThread { reactor.send(.increment) }
   }
-  group.wait()
   waitUntil { reactor.currentState.count == threads * perThread }
 }
 
@@ -55,15 +49,9 @@ func ringOfThree(perThread: Int) {
       if count % 2 == 1 { next.send(.append(count)) }
     }
   }
-  let group = DispatchGroup()
-  for reactor in ring {
-    group.enter()
-    Thread {
-      for _ in 0..<perThread { reactor.send(.increment) }
-      group.leave()
-    }.start()
+  onThreads(3) { index in
+    for _ in 0..<perThread { ring[index].send(.increment) }
   }
-  group.wait()
   for reactor in ring {
     waitUntil {
       let state = reactor.currentState
@@ -77,4 +65,17 @@ func ringOfThree(perThread: Int) {
 /// and seldom enough not to compete for the reactor's lock.
 func waitUntil(_ condition: () -> Bool) {
   while !condition() { usleep(20) }
+}
+
+/// Runs `body` on `count` threads at once and returns when all have finished.
+func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+  let group = DispatchGroup()
+  for index in 0..<count {
+    group.enter()
+    Thread {
+      body(index)
+      group.leave()
+    }.start()
+  }
+  group.wait()
 }

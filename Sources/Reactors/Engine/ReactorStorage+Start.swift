@@ -44,24 +44,11 @@ extension ReactorStorage {
     core.pointee.stages.state = states.stage
     core.pointee.published = published
     let link = link(to: reactor)
-    for source in actions.sources {
-      if case .relay(let relay) = source.operation {
-        subscribe(to: relay, link: link) { .actions($0) }
-      } else {
-        launch(
-          source, id: nil, reportsErrors: true,
-          host: ReactorHost(link, origin: nil) { .action($0, staged: true) })
-      }
-    }
-    for source in mutations.sources {
-      if case .relay(let relay) = source.operation {
-        subscribe(to: relay, link: link) { .mutations($0) }
-      } else {
-        launch(
-          source, id: nil, reportsErrors: true,
-          host: ReactorHost(link, origin: nil) { .mutation($0, staged: true) })
-      }
-    }
+    start(
+      actions.sources, link: link, events: { .actions($0) }, values: { .action($0, staged: true) })
+    start(
+      mutations.sources, link: link, events: { .mutations($0) },
+      values: { .mutation($0, staged: true) })
     guard !actions.prefix.isEmpty else { return }
     // The actions the hook starts with run first, before the work that started the reactor.
     // Nobody processed before the reactor started, so this thread can claim it.
@@ -72,6 +59,25 @@ extension ReactorStorage {
     lock.unlock()
     if claimed { finishItem(reactor) }
     lock.lock()
+  }
+
+  /// Starts the outside streams a `transform` hook merged: a relay is subscribed to (its events
+  /// arrive as `events` work, in line), anything else runs in a task (its values arrive as
+  /// `values` work). Lock held.
+  func start<Output>(
+    _ sources: [Effect<Output>], link: ReactorLink<R>,
+    events: @escaping @Sendable (Effect<Output>) -> Work<R>,
+    values: @escaping @Sendable (Output) -> Work<R>
+  ) {
+    for source in sources {
+      if case .relay(let relay) = source.operation {
+        subscribe(to: relay, link: link, as: events)
+      } else {
+        launch(
+          source, id: nil, reportsErrors: true,
+          host: ReactorHost(link, origin: nil, makeWork: values))
+      }
+    }
   }
 
   /// Submits each event of a relay merged in a `transform` hook to the reactor, at once, from

@@ -91,15 +91,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     }
     let arrival = core.pointee.processing.arrived(.action(action, staged: false), from: thread)
     lock.unlock()
-    switch arrival {
-    case .process:
-      processAction(action, staged: false, reactor)
-      finishItem(reactor)
-    case .processQueued:
-      finishItem(reactor)
-    case .queued:
-      return
-    }
+    act(on: arrival, reactor) { processAction(action, staged: false, reactor) }
   }
 
   /// Processes `work` now when the reactor is idle, or queues it.
@@ -109,9 +101,18 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     startIfNeeded(reactor)
     let arrival = core.pointee.processing.arrived(work, from: .current)
     lock.unlock()
+    act(on: arrival, reactor) { process(work, reactor) }
+  }
+
+  /// Does what the state machine said when work arrived: `process` it now and go on with the
+  /// queue, take the queue (the item is last in it), or nothing (it is queued). Lock released.
+  @inlinable @inline(__always)
+  func act(
+    on arrival: Processing<Work<R>, ThreadIdentity>.Arrival, _ reactor: R, process: () -> Void
+  ) {
     switch arrival {
     case .process:
-      process(work, reactor)
+      process()
       finishItem(reactor)
     case .processQueued:
       finishItem(reactor)

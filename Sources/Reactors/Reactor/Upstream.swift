@@ -46,11 +46,7 @@ public struct Upstream<Element: Sendable>: Sendable {
   /// Transforms every element and drops those that become `nil`.
   public func compactMap(_ transform: @escaping @Sendable (Element) -> Element?) -> Upstream {
     var upstream = self
-    let previous = stage
-    upstream.stage = { element in
-      guard let staged = previous.map({ $0(element) }) ?? element else { return nil }
-      return transform(staged)
-    }
+    upstream.stage = composed(stage, transform)
     upstream.prefix = prefix.compactMap(transform)
     upstream.sources = sources.map { $0.compactMap(transform) }
     return upstream
@@ -108,11 +104,16 @@ public struct StateUpstream<State: Sendable>: Sendable {
   /// Transforms every state; one that becomes `nil` leaves `currentState` as it was.
   public func compactMap(_ transform: @escaping @Sendable (State) -> State?) -> StateUpstream {
     var upstream = self
-    let previous = stage
-    upstream.stage = { state in
-      guard let staged = previous.map({ $0(state) }) ?? state else { return nil }
-      return transform(staged)
-    }
+    upstream.stage = composed(stage, transform)
     return upstream
   }
+}
+
+/// `transform` applied after `stage` (`nil`, the identity); either may drop the element.
+private func composed<Element: Sendable>(
+  _ stage: (@Sendable (Element) -> Element?)?,
+  _ transform: @escaping @Sendable (Element) -> Element?
+) -> @Sendable (Element) -> Element? {
+  guard let stage else { return transform }
+  return { element in stage(element).flatMap(transform) }
 }

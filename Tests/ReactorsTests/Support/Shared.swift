@@ -22,19 +22,11 @@ extension Shared where Value == Int {
   func increment() { withLock { $0 += 1 } }
 }
 
-/// Runs `body` on `count` real threads at once and returns when all have finished.
+/// Runs `body` on `count` real threads at once and returns when all have finished (a minute
+/// at most: past that, a deadlock stops the run with a message rather than hanging it).
 func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-  let group = DispatchGroup()
-  for index in 0..<count {
-    group.enter()
-    let thread = Thread {
-      body(index)
-      group.leave()
-    }
-    thread.stackSize = 1 << 20
-    thread.start()
-  }
-  group.wait()
+  let finished = onThreads(count, within: 60, body)
+  precondition(finished, "threads did not finish within a minute: a deadlock?")
 }
 
 /// Runs `body` on `count` real threads at once; `false` when they have not all finished within
