@@ -5,12 +5,11 @@ struct EngineCore<R: Reactor> {
   @usableFromInline var processing = Processing<Work<R>, ThreadIdentity>()
   /// The reduced state; `nil` until the reactor is first used.
   @usableFromInline var state: R.State?
-  /// The state after `transform(state:)`, kept only when that hook has a stage.
-  @usableFromInline var published: R.State?
   /// `reduce` is running: a `send` now comes from inside it (a misuse, reported).
   @usableFromInline var isReducing = false
-  /// The element-wise stages of the `transform` hooks; set once, when the reactor starts.
-  @usableFromInline var stages = Stages()
+  /// What the `transform` hooks returned, when the reactor overrides one; set once, when it
+  /// starts, and never replaced.
+  @usableFromInline var transforms: Transforms<R>?
   @usableFromInline var observers = ObserverRegistry<R.State>()
   /// The change being delivered. It belongs to the thread that processes the reactor's work:
   /// that thread fills it with the lock held and empties it with the lock released; no other
@@ -26,16 +25,6 @@ struct EngineCore<R: Reactor> {
   /// `.just` with no other check.
   @usableFromInline var isPlain = false
 
-  /// The element-wise stages of the `transform` hooks; `nil` is the identity.
-  @usableFromInline
-  struct Stages {
-    @usableFromInline var action: (@Sendable (R.Action) -> R.Action?)?
-    @usableFromInline var mutation: (@Sendable (R.Mutation) -> R.Mutation?)?
-    @usableFromInline var state: (@Sendable (R.State) -> R.State?)?
-
-    @inlinable init() {}
-  }
-
   /// Inlinable, so a reactor's storage is built with its concrete types' layout known.
   @inlinable init() {}
 
@@ -50,7 +39,7 @@ struct EngineCore<R: Reactor> {
   }
 
   /// The state the outside sees: transformed when `transform(state:)` has a stage.
-  @inlinable var currentState: R.State { stages.state == nil ? state! : published! }
+  @inlinable var currentState: R.State { transforms?.published ?? state! }
 }
 
 /// The parts of a reactor's engine that few reactors use, guarded by the storage's lock.
@@ -71,4 +60,29 @@ final class EngineExtras<R: Reactor> {
   @usableFromInline var subscriptions: [ObservationToken] = []
 
   @usableFromInline init() {}
+}
+
+/// The element-wise stages of a reactor's `transform` hooks (`nil` is the identity), and the
+/// state after `transform(state:)`'s. Made when a reactor that overrides a hook starts: a
+/// reactor that overrides none carries none of it.
+@usableFromInline
+final class Transforms<R: Reactor> {
+  @usableFromInline let action: (@Sendable (R.Action) -> R.Action?)?
+  @usableFromInline let mutation: (@Sendable (R.Mutation) -> R.Mutation?)?
+  @usableFromInline let state: (@Sendable (R.State) -> R.State?)?
+  /// The state the outside sees, when `transform(state:)` has a stage; `nil` otherwise.
+  /// Guarded by the engine's lock.
+  @usableFromInline var published: R.State?
+
+  @usableFromInline
+  init(
+    action: (@Sendable (R.Action) -> R.Action?)?,
+    mutation: (@Sendable (R.Mutation) -> R.Mutation?)?,
+    state: (@Sendable (R.State) -> R.State?)?, published: R.State?
+  ) {
+    self.action = action
+    self.mutation = mutation
+    self.state = state
+    self.published = published
+  }
 }

@@ -34,7 +34,7 @@ extension ReactorStorage {
   /// `.none` directly, the rest through the effect interpreter. Lock released.
   @inlinable
   func processAction(_ action: R.Action, staged: Bool, _ reactor: R) {
-    guard let action = staged ? action : passed(action, through: core.pointee.stages.action)
+    guard let action = staged ? action : passed(action, through: core.pointee.transforms?.action)
     else { return }
     start(reactor.mutate(action: action), of: action, reactor)
   }
@@ -64,7 +64,9 @@ extension ReactorStorage {
   /// runs the store's middleware (lock released).
   @inlinable
   func apply(_ mutation: R.Mutation, staged: Bool, _ reactor: R) {
-    guard let mutation = staged ? mutation : passed(mutation, through: core.pointee.stages.mutation)
+    guard
+      let mutation = staged
+        ? mutation : passed(mutation, through: core.pointee.transforms?.mutation)
     else { return }
     lock.lock()
     if let extras = core.pointee.extras, extras.stubIsEnabled { return lock.unlock() }
@@ -79,9 +81,9 @@ extension ReactorStorage {
   /// held; released here.
   @inlinable
   func reduced(_ reactor: R) {
-    if let stage = core.pointee.stages.state {
+    if let transforms = core.pointee.transforms, let stage = transforms.state {
       guard let transformed = stage(core.pointee.state!) else { return lock.unlock() }
-      core.pointee.published = transformed
+      transforms.published = transformed
     }
     notifyObservers()
   }
@@ -101,13 +103,14 @@ extension ReactorStorage {
   func captureChanges() -> Bool {
     guard !core.pointee.observers.isEmpty else { return false }
     // The state is compared where it lies: copying it would retain every collection it holds.
-    return core.pointee.stages.state == nil
-      ? withUnsafePointer(to: &core.pointee.state!) {
+    guard let transforms = core.pointee.transforms, transforms.state != nil else {
+      return withUnsafePointer(to: &core.pointee.state!) {
         core.pointee.observers.capture($0, into: &core.pointee.delivery)
       }
-      : withUnsafePointer(to: &core.pointee.published!) {
-        core.pointee.observers.capture($0, into: &core.pointee.delivery)
-      }
+    }
+    return withUnsafePointer(to: &transforms.published!) {
+      core.pointee.observers.capture($0, into: &core.pointee.delivery)
+    }
   }
 
   /// Tells the observers what ``captureChanges()`` captured. Lock released; the processing
@@ -137,7 +140,9 @@ extension ReactorStorage {
   func setState(_ state: R.State, _ reactor: R) {
     lock.lock()
     core.pointee.state = state
-    if core.pointee.stages.state != nil { core.pointee.published = state }
+    if let transforms = core.pointee.transforms, transforms.state != nil {
+      transforms.published = state
+    }
     notifyObservers()
   }
 

@@ -39,10 +39,8 @@ extension ReactorStorage {
     lock.lock()
     guard core.pointee.state == nil else { return }
     core.pointee.state = initialState
-    core.pointee.stages.action = actions.stage
-    core.pointee.stages.mutation = mutations.stage
-    core.pointee.stages.state = states.stage
-    core.pointee.published = published
+    core.pointee.transforms = Transforms(
+      action: actions.stage, mutation: mutations.stage, state: states.stage, published: published)
     let link = link(to: reactor)
     start(
       actions.sources, link: link, events: { .actions($0) }, values: { .action($0, staged: true) })

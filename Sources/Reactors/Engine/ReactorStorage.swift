@@ -15,7 +15,7 @@
 /// send to each other from any threads cannot deadlock.
 public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   // Audited: `core` is read and written only with `lock` held, except the parts that belong
-  // to the thread processing the reactor's work (`core.delivery`, and `core.stages` after the
+  // to the thread processing the reactor's work (`core.delivery`, and `core.transforms` after the
   // reactor started, which never changes again), each documented where it is declared. The
   // pointer is allocated in `init` and freed in `deinit`, when no other reference exists.
   @usableFromInline let lock = PlatformLock()
