@@ -44,21 +44,25 @@ struct PlatformLock {
   func unlock() { pthread_mutex_unlock(mutex) }
 }
 
-/// Which thread is running: the engine's lock is recursive, so the engine tells its own thread's
-/// nested calls from other threads' by this.
+/// Which thread is running: the engine tells the thread that processes a reactor's work from
+/// the others by this.
+///
+/// The thread's `pthread_t` as a number: a pointer on Darwin, an integer on glibc, compared
+/// with `==` either way (what `pthread_equal` does on both), and `Sendable` on both.
 @usableFromInline
-struct ThreadIdentity: Equatable {
-  @usableFromInline let thread: pthread_t
+struct ThreadIdentity: Equatable, Sendable {
+  @usableFromInline let id: UInt
 
   /// The calling thread.
   @inlinable
-  static var current: ThreadIdentity { ThreadIdentity(thread: pthread_self()) }
-
-  @inlinable
-  init(thread: pthread_t) { self.thread = thread }
-
-  @inlinable
-  static func == (lhs: ThreadIdentity, rhs: ThreadIdentity) -> Bool {
-    pthread_equal(lhs.thread, rhs.thread) != 0
+  static var current: ThreadIdentity {
+    #if canImport(Glibc)
+      ThreadIdentity(id: UInt(pthread_self()))  // an integer
+    #else
+      ThreadIdentity(id: UInt(bitPattern: pthread_self()))  // a pointer (Darwin, Musl)
+    #endif
   }
+
+  @inlinable
+  init(id: UInt) { self.id = id }
 }

@@ -39,6 +39,8 @@ import Testing
     })
     reactor.send(.custom(0))
     #expect(await eventually { reactor.issueCount == 1 })
+    // The failed task reports before it gives its slot back: wait for both.
+    #expect(await eventually { reactor.storage.runningEffectCount == 0 })
     reactor.send(.custom(1))
     #expect(reactor.storage.runningEffectCount == 1)  // one task, not one plus a waiter
     await clock.waitForSleepers(1)
