@@ -41,20 +41,20 @@ struct Processing<Item, Owner: Equatable> {
   /// What the thread whose work arrived is to do.
   @usableFromInline
   enum Arrival {
-    /// It owns processing now: process the item, then ``finishedItem()``.
+    /// It owns processing now: process the item, then ``finishedItems(into:)``.
     case process
     /// It owns processing now, behind queued work: its item was queued last; call
-    /// ``finishedItem()`` to take the queue in order.
+    /// ``finishedItems(into:)`` to take the queue in order.
     case processQueued
     /// The item is queued for the owner; return.
     case queued
   }
 
-  /// What the owner is to do after an item.
+  /// What the owner is to do after its items.
   @usableFromInline
   enum Next {
-    /// Process this item, then call ``finishedItem()`` again.
-    case process(Item)
+    /// Process the items taken, in order, then call ``finishedItems(into:)`` again.
+    case process
     /// Start a task that calls ``handOffStarted(on:)`` and goes on.
     case handOff
     /// Nothing is left: processing is over.
@@ -116,25 +116,32 @@ struct Processing<Item, Owner: Equatable> {
     queue.append(Queued(item: item, isForeign: false))
   }
 
-  /// The owner finished an item.
+  /// The owner finished the items it took: it takes what is queued now, in order, into
+  /// `taken` (which it empties as it processes them), as much as the batch allows of other
+  /// threads' items. Taking them all at once, rather than one per call, spares the lock that
+  /// guards this state one acquisition per item, while other threads keep queueing.
   @inlinable
-  mutating func finishedItem() -> Next {
+  mutating func finishedItems(into taken: inout [Item]) -> Next {
     guard !queue.isEmpty else {
       phase = .idle
       return .idle
     }
-    if queue.items[queue.head].unsafelyUnwrapped.isForeign {
-      if foreignTaken >= Self.batch {
-        phase = .handedOff
-        return .handOff
+    while !queue.isEmpty {
+      if queue.items[queue.head].unsafelyUnwrapped.isForeign {
+        guard foreignTaken < Self.batch else { break }
+        foreignTaken += 1
       }
-      foreignTaken += 1
+      taken.append(queue.popFirst().unsafelyUnwrapped.item)
     }
-    return .process(queue.popFirst().unsafelyUnwrapped.item)
+    guard !taken.isEmpty else {
+      phase = .handedOff
+      return .handOff
+    }
+    return .process
   }
 
   /// The owner finished an item and, if nothing is queued, lets go; `false` when something is
-  /// queued (then nothing changed: call ``finishedItem()``).
+  /// queued (then nothing changed: call ``finishedItems(into:)``).
   @inlinable
   mutating func finishedLastItem() -> Bool {
     guard queue.isEmpty else { return false }

@@ -136,12 +136,15 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   /// handed to a task (see ``Processing``). Lock released.
   @inlinable
   func finishItem(_ reactor: R) {
+    var taken: [Work<R>] = []
     while true {
       lock.lock()
-      switch core.pointee.processing.finishedItem() {
-      case .process(let work):
+      switch core.pointee.processing.finishedItems(into: &taken) {
+      case .process:
         lock.unlock()
-        process(work, reactor)
+        // Moved out one by one, in order: reversed once, then taken from the end.
+        taken.reverse()
+        while let work = taken.popLast() { process(work, reactor) }
       case .idle:
         guard let extras = core.pointee.extras, !extras.idleWaiters.isEmpty else {
           return lock.unlock()

@@ -7,15 +7,18 @@ import Testing
   /// Two threads, as the state machine sees them.
   let me = 1
   let other = 2
+  static let batch = Processing<Int, Int>.batch
 
   @Test func theFirstArrivalClaimsAndLaterOnesQueueInOrder() {
     var processing = Processing<Int, Int>()
     #expect(processing.arrived(1, from: me) == .process)
     #expect(processing.arrived(2, from: me) == .queued)
     #expect(processing.arrived(3, from: me) == .queued)
-    #expect(processing.finishedItem() == .process(2))
-    #expect(processing.finishedItem() == .process(3))
-    #expect(processing.finishedItem() == .idle)
+    var taken: [Int] = []
+    #expect(processing.finishedItems(into: &taken) == .process)
+    #expect(taken == [2, 3])
+    taken.removeAll()
+    #expect(processing.finishedItems(into: &taken) == .idle)
     #expect(processing.phase == .idle)
     #expect(processing.arrived(4, from: me) == .process)
   }
@@ -24,21 +27,21 @@ import Testing
     var processing = Processing<Int, Int>()
     let claimed = processing.claim(on: me)
     #expect(claimed)
-    for item in 0..<(Processing<Int, Int>.batch + 10) {
+    for item in 0..<(Self.batch + 10) {
       #expect(processing.arrived(item, from: other) == .queued)
     }
-    for item in 0..<Processing<Int, Int>.batch {
-      #expect(processing.finishedItem() == .process(item))
-    }
-    #expect(processing.finishedItem() == .handOff)
+    var taken: [Int] = []
+    #expect(processing.finishedItems(into: &taken) == .process)
+    #expect(taken == Array(0..<Self.batch))
+    taken.removeAll()
+    #expect(processing.finishedItems(into: &taken) == .handOff)
     #expect(processing.phase == .handedOff)
     // The next sender takes over, behind the queued work: order is kept.
     #expect(processing.arrived(-1, from: me) == .processQueued)
-    for item in Processing<Int, Int>.batch..<(Processing<Int, Int>.batch + 10) {
-      #expect(processing.finishedItem() == .process(item))
-    }
-    #expect(processing.finishedItem() == .process(-1))
-    #expect(processing.finishedItem() == .idle)
+    #expect(processing.finishedItems(into: &taken) == .process)
+    #expect(taken == Array(Self.batch..<(Self.batch + 10)) + [-1])
+    taken.removeAll()
+    #expect(processing.finishedItems(into: &taken) == .idle)
     // The task asked for finds the work taken over, and does nothing.
     let taskOwns = processing.handOffStarted(on: other)
     #expect(!taskOwns)
@@ -48,36 +51,27 @@ import Testing
     var processing = Processing<Int, Int>()
     let claimed = processing.claim(on: me)
     #expect(claimed)
-    for item in 0...Processing<Int, Int>.batch { _ = processing.arrived(item, from: other) }
-    for item in 0..<Processing<Int, Int>.batch {
-      #expect(processing.finishedItem() == .process(item))
-    }
-    #expect(processing.finishedItem() == .handOff)
+    for item in 0...Self.batch { _ = processing.arrived(item, from: other) }
+    var taken: [Int] = []
+    #expect(processing.finishedItems(into: &taken) == .process)
+    taken.removeAll()
+    #expect(processing.finishedItems(into: &taken) == .handOff)
     let taskOwns = processing.handOffStarted(on: 3)
     #expect(taskOwns)
     #expect(processing.arrived(-1, from: me) == .queued)
-    #expect(processing.finishedItem() == .process(Processing<Int, Int>.batch))
+    #expect(processing.finishedItems(into: &taken) == .process)
+    #expect(taken == [Self.batch, -1])
   }
 
   @Test func theOwnersOwnFollowUpsNeverCountTowardsTheBatch() {
     var processing = Processing<Int, Int>()
     let claimed = processing.claim(on: me)
     #expect(claimed)
-    for item in 0..<(3 * Processing<Int, Int>.batch) { processing.followUp(item) }
-    for item in 0..<(3 * Processing<Int, Int>.batch) {
-      #expect(processing.finishedItem() == .process(item))
-    }
-    #expect(processing.finishedItem() == .idle)
-  }
-}
-
-extension Processing.Next: Equatable where Item: Equatable {
-  /// The same instruction, with the same item.
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    switch (lhs, rhs) {
-    case (.process(let a), .process(let b)): a == b
-    case (.handOff, .handOff), (.idle, .idle): true
-    default: false
-    }
+    for item in 0..<(3 * Self.batch) { processing.followUp(item) }
+    var taken: [Int] = []
+    #expect(processing.finishedItems(into: &taken) == .process)
+    #expect(taken == Array(0..<(3 * Self.batch)))
+    taken.removeAll()
+    #expect(processing.finishedItems(into: &taken) == .idle)
   }
 }
