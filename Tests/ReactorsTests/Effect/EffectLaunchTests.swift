@@ -83,7 +83,7 @@ import Testing
       default: return ProbeReactor.defaultMutation(action)
       }
     })
-    onThreads(4) { thread in
+    await onThreads(4) { thread in
       for index in 0..<500 {
         if thread % 2 == 0 {
           reactor.send(.custom(index))

@@ -4,8 +4,11 @@ import Testing
 
 /// Contract 1: reactors that send to each other, from any threads, never hang. Each test runs
 /// its threads with a deadline, so a deadlock fails it instead of hanging the suite.
-@Suite(.timeLimit(.minutes(2))) struct DeadlockTests {
-  static let sends = 20_000
+@Suite(.timeLimit(.minutes(3))) struct DeadlockTests {
+  /// Sends per thread: enough for every thread to meet every other one mid-processing many
+  /// times (the old engine hung within the first thousand), few enough for the thread
+  /// sanitizer's run.
+  static let sends = 5_000
 
   @Test(arguments: [3, 8])
   func aRingOfReactorsEachDrivenByItsOwnThreadNeverHangs(size: Int) async throws {
@@ -18,7 +21,7 @@ import Testing
         _ = next.currentState
       }
     }
-    let finished = onThreads(size, within: 60) { index in
+    let finished = await onThreads(size, within: 120) { index in
       for _ in 0..<Self.sends { ring[index].send(.tick) }
     }
     // After a deadlock, reading the states could hang too: stop here.
@@ -41,7 +44,7 @@ import Testing
     let observation = reactor.observe(\.own) { own in
       if own % 2 == 1 { store.dispatch(.receive) }
     }
-    let finished = onThreads(2, within: 60) { index in
+    let finished = await onThreads(2, within: 120) { index in
       for _ in 0..<Self.sends {
         if index == 0 { store.dispatch(.tick) } else { reactor.send(.tick) }
       }
@@ -61,7 +64,7 @@ import Testing
     let second = LinkedReactor()
     first.partner.withLock { $0 = second }
     second.partner.withLock { $0 = first }
-    let finished = onThreads(2, within: 60) { index in
+    let finished = await onThreads(2, within: 120) { index in
       for _ in 0..<Self.sends { (index == 0 ? first : second).send(.ping) }
     }
     try #require(finished, "the two reactors hung")

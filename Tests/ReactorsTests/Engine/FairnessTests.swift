@@ -5,7 +5,7 @@ import Testing
 /// Contract 1's fairness: a thread that processes work other threads queued takes a bounded
 /// batch of it, then hands the rest to a task the reactor owns, so its own `send` returns while
 /// they keep sending; the rest is still processed, once each, in order.
-@Suite(.timeLimit(.minutes(1))) struct FairnessTests {
+@Suite(.timeLimit(.minutes(3))) struct FairnessTests {
   @Test func aSenderProcessesABoundedBatchOfOtherThreadsWorkThenHandsTheRestOn() async throws {
     let queuedByOthers = 2_000
     let othersQueued = DispatchSemaphore(value: 0)
@@ -28,7 +28,7 @@ import Testing
       reactor.send(.custom(0))
       firstReturned.signal()
     }.start()
-    let queued = onThreads(1, within: 30) { _ in
+    let queued = await onThreads(1, within: 30) { _ in
       while firstThread.current == nil {}
       // The first thread owns processing: each of these returns at once, queued.
       for sequence in 0..<queuedByOthers { reactor.send(.send(sender: 1, sequence: sequence)) }

@@ -73,10 +73,10 @@ import Testing
     #expect(bag.count == 0)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func observersMayComeAndGoFromManyThreads() async {
     let reactor = ProbeReactor()
-    onThreads(8) { index in
+    await onThreads(8) { index in
       for step in 0..<2_000 {
         let observation = reactor.observe(\.count) { _ in }
         reactor.send(.increment)

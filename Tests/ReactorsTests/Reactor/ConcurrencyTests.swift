@@ -3,11 +3,11 @@ import Testing
 
 /// Contract 1: any thread, one at a time, in order.
 @Suite struct ConcurrencyTests {
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func eightThreadsSendingAHundredThousandEachLoseNothing() async {
     let reactor = ProbeReactor()
     let perThread = 100_000
-    onThreads(8) { sender in
+    await onThreads(8) { sender in
       for sequence in 0..<perThread {
         reactor.send(.send(sender: sender, sequence: sequence))
       }

@@ -170,7 +170,7 @@ struct PendingStartTests {
       }
       return .run { send in send(.record(sender: sender, sequence: sequence)) }
     })
-    onThreads(8) { sender in
+    await onThreads(8) { sender in
       for sequence in 0..<2_000 { reactor.send(.send(sender: sender, sequence: sequence)) }
     }
     await reactor.storage.idle()

@@ -40,10 +40,10 @@ struct Failure: Error {}
 
 /// The Reactor engine's contracts 1–7, held by the Store.
 @Suite struct StoreTests {
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func eightThreadsDispatchingAHundredThousandEachLoseNothing() async {
     let store = Store(initial: CounterTree(), reducer: counterReducer)
-    onThreads(8) { sender in
+    await onThreads(8) { sender in
       for sequence in 0..<100_000 { store.dispatch(.send(sender: sender, sequence: sequence)) }
     }
     // What other threads queued may have been handed to a task: wait for it, not for time.

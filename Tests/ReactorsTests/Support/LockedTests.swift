@@ -5,9 +5,9 @@ import Testing
 @Suite struct LockedTests {
   final class Payload: Sendable {}
 
-  @Test func incrementsFromManyThreadsAreNeitherLostNorDuplicated() {
+  @Test func incrementsFromManyThreadsAreNeitherLostNorDuplicated() async {
     let counter = Locked(0)
-    onThreads(8) { _ in
+    await onThreads(8) { _ in
       for _ in 0..<10_000 { counter.withLock { $0 += 1 } }
     }
     #expect(counter.withLock { $0 } == 80_000)

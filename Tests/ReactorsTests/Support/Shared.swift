@@ -22,20 +22,43 @@ extension Shared where Value == Int {
   func increment() { withLock { $0 += 1 } }
 }
 
-/// Runs `body` on `count` real threads at once and returns when all have finished (a minute
-/// at most: past that, a deadlock stops the run with a message rather than hanging it).
+/// Runs `body` on `count` real threads at once and returns when all have finished (a few
+/// minutes at most: past that, a deadlock stops the run with a message rather than hanging it).
+///
+/// Blocks the calling thread: from an async test, call the async form, which leaves the
+/// cooperative pool free for the tasks the reactors under test hand work to.
 func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-  let finished = onThreads(count, within: 60, body)
-  precondition(finished, "threads did not finish within a minute: a deadlock?")
+  let finished = startThreads(count, body).wait(timeout: .now() + 300) == .success
+  precondition(finished, "threads did not finish within five minutes: a deadlock?")
+}
+
+/// The async form of ``onThreads(_:_:)``: suspends, without blocking a thread of the
+/// cooperative pool, until the threads have finished.
+func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) async {
+  let finished = await onThreads(count, within: 300, body)
+  precondition(finished, "threads did not finish within five minutes: a deadlock?")
 }
 
 /// Runs `body` on `count` real threads at once; `false` when they have not all finished within
 /// `seconds`: a deadlock then fails the test instead of hanging the suite (the stuck threads are
-/// left behind).
+/// left behind). Waits on a thread of its own, so no thread of the cooperative pool is held.
 func onThreads(
   _ count: Int, within seconds: Double, _ body: @escaping @Sendable (Int) -> Void
 )
-  -> Bool
+  async -> Bool
+{
+  let group = startThreads(count, body)
+  return await withCheckedContinuation { continuation in
+    Thread { continuation.resume(returning: group.wait(timeout: .now() + seconds) == .success) }
+      .start()
+  }
+}
+
+/// Starts `count` threads running `body`; the group is left when each has finished.
+private func startThreads(
+  _ count: Int, _ body: @escaping @Sendable (Int) -> Void
+)
+  -> DispatchGroup
 {
   let group = DispatchGroup()
   for index in 0..<count {
@@ -47,7 +70,7 @@ func onThreads(
     thread.stackSize = 1 << 20
     thread.start()
   }
-  return group.wait(timeout: .now() + seconds) == .success
+  return group
 }
 
 /// How long `eventually` keeps trying: generous, since parallel tests share two cores.
