@@ -37,6 +37,20 @@ import Testing
     observation.cancel()
   }
 
+  @Test func aWholeStateObserverOfAnEquatableStateSkipsRepeats() {
+    let store = Store(initial: CounterTree(), reducer: counterReducer)
+    let titles = Shared<[String]>([])
+    let skipping = store.observe { state in titles.withLock { $0.append(state.title) } }
+    let every = Shared(0)
+    let all = store.observe(skippingRepeats: false) { _ in every.increment() }
+    store.dispatch(.setTitle("a"))
+    store.dispatch(.setTitle("a"))
+    store.dispatch(.setTitle("b"))
+    #expect(titles.current == ["", "a", "b"])
+    #expect(every.current == 4)
+    withExtendedLifetime((skipping, all)) {}
+  }
+
   @Test func aCancelledObserverIsNotCalledAgain() {
     let reactor = ProbeReactor()
     let calls = Shared(0)

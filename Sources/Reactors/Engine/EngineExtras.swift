@@ -1,0 +1,19 @@
+/// The parts of a reactor's engine that few reactors use, guarded by the storage's lock.
+@usableFromInline
+final class EngineExtras<R: Reactor> {
+  /// Follow-up actions to start after each reduce (a store's middleware).
+  @usableFromInline var afterReduce: (@Sendable (R.State, R.Mutation) -> Effect<R.Action>)?
+  @usableFromInline var stubIsEnabled = false
+  @usableFromInline var stubActions: [R.Action] = []
+  /// Tasks waiting for the reactor to be idle (the test toolkit's `idle()`).
+  @usableFromInline var idleWaiters: [UnsafeContinuation<Void, Never>] = []
+  /// Observers queued to be registered in their turn (see ``Work/register(_:)``); one
+  /// cancelled before its turn leaves this list and is never registered.
+  @usableFromInline var pendingRegistrations: [UInt64] = []
+  /// Misuses noticed with the lock held, reported once it is released.
+  @usableFromInline var issues: [ReactorIssue<R.Action>] = []
+  /// The reactor's subscriptions to the relays its `transform` hooks merged; they end with it.
+  @usableFromInline var subscriptions: [ObservationToken] = []
+
+  @usableFromInline init() {}
+}
