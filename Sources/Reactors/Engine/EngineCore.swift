@@ -15,6 +15,8 @@ struct EngineCore<R: Reactor> {
   /// that thread fills it with the lock held and empties it with the lock released; no other
   /// thread touches it.
   @usableFromInline var delivery = Delivery<R.State>()
+  /// How many times each effect id has been cancelled (see ``EffectMark``); absent is 0.
+  @usableFromInline var cancellations: [EffectID: UInt64] = [:]
   /// What every effect's host shares (a weak reference, the tasks); made with the first
   /// effect.
   @usableFromInline var link: ReactorLink<R>?

@@ -37,6 +37,9 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
   /// Wraps a value as the engine's work. Captures nothing, so building a host allocates
   /// nothing.
   @usableFromInline let makeWork: @Sendable (Output) -> Work<R>
+  /// The ids of the cancellable effects this host runs inside, with their epochs: what it
+  /// sends is dropped if one of them is cancelled before it is processed. Empty for most.
+  @usableFromInline var marks: [EffectMark] = []
 
   @inlinable
   init(
@@ -46,6 +49,14 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
     self.link = link
     self.origin = origin
     self.makeWork = makeWork
+  }
+
+  /// This host, inside one more cancellable effect.
+  @inlinable
+  func marked(_ mark: EffectMark) -> ReactorHost {
+    var host = self
+    host.marks.append(mark)
+    return host
   }
 
   /// The body of a task the reactor owns: runs `effect`, then gives up the task's slot
@@ -99,7 +110,8 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
       reactor.report(.sentAfterCancellation(action: origin))
       return
     }
-    reactor.storage.submit(makeWork(output), from: reactor)
+    let work = makeWork(output)
+    reactor.storage.submit(marks.isEmpty ? work : .marked(marks, work), from: reactor)
   }
 
   @inlinable
@@ -108,10 +120,11 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
   @inlinable
   func launch(_ effect: Effect<Output>, id: EffectID?) -> Task<Void, any Error>? {
     guard let reactor = link.reactor else { return nil }
+    let host = id.map { marked(reactor.storage.mark($0)) } ?? self
     if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-      return startImmediately(effect, id: id, reportsErrors: false)
+      return host.startImmediately(effect, id: id, reportsErrors: false)
     }
-    return reactor.storage.launch(effect, id: id, reportsErrors: false, host: self)
+    return reactor.storage.launch(effect, id: id, reportsErrors: false, host: host)
   }
 
   @inlinable

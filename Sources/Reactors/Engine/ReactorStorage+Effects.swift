@@ -35,10 +35,12 @@ extension ReactorStorage {
   ) {
     var effect = effect
     var id: EffectID?
+    var host = host
     if case .cancellable(let inner, let marked, let cancelInFlight) = effect.operation {
       if cancelInFlight { cancelEffects(id: marked) }
       effect = inner
       id = marked
+      host = host.marked(mark(marked))
     }
     let rest = effect.startSynchronously(
       emit: emit, cancel: { cancelEffects(id: $0) },
@@ -47,7 +49,8 @@ extension ReactorStorage {
           // Started in line, on this thread, by the task that runs what is left.
           return Effect(.cancellable(part, id: id, cancelInFlight: false))
         }
-        return Effect(.join(launch(part, id: id, reportsErrors: false, host: host)))
+        return Effect(
+          .join(launch(part, id: id, reportsErrors: false, host: host.marked(mark(id)))))
       })
     guard let rest else { return }
     if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
@@ -97,10 +100,31 @@ extension ReactorStorage {
     return task
   }
 
-  /// Cancels every running effect marked with `id`.
+  /// Cancels every running effect marked with `id`, and makes stale what they sent that is
+  /// still queued (see ``EffectMark``).
   @usableFromInline
   func cancelEffects(id: EffectID) {
-    for task in taskRegistry?.withLock({ $0.removeAll(id: id) }) ?? [] { task.cancel() }
+    lock.lock()
+    core.pointee.cancellations[id, default: 0] &+= 1
+    let tasks = core.pointee.link?.tasks
+    lock.unlock()
+    for task in tasks?.withLock({ $0.removeAll(id: id) }) ?? [] { task.cancel() }
+  }
+
+  /// The mark of an effect with `id` starting now.
+  @usableFromInline
+  func mark(_ id: EffectID) -> EffectMark {
+    lock.lock()
+    defer { lock.unlock() }
+    return EffectMark(id: id, epoch: core.pointee.cancellations[id] ?? 0)
+  }
+
+  /// Whether no id in `marks` has been cancelled since the effect started.
+  @usableFromInline
+  func isCurrent(_ marks: [EffectMark]) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return marks.allSatisfy { (core.pointee.cancellations[$0.id] ?? 0) == $0.epoch }
   }
 
   /// The registry of the reactor's tasks; `nil` until its first effect.

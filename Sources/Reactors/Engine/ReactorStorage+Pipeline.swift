@@ -27,6 +27,8 @@ extension ReactorStorage {
       start(
         effect, emit: { apply($0, staged: true, reactor) },
         host: ReactorHost(link(to: reactor), origin: nil) { .mutation($0, staged: true) })
+    case .marked(let marks, let work):
+      if isCurrent(marks) { process(work, reactor) }
     }
   }
 

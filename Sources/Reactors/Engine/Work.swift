@@ -14,6 +14,9 @@ enum Work<R: Reactor> {
   /// The effect of an outside event merged in `transform(mutation:)`, started in its turn;
   /// its mutations have been through the hook already.
   case mutations(Effect<R.Mutation>)
+  /// Work that a cancellable effect sent: processed only if none of its ids has been cancelled
+  /// since it started, so a value that was queued before a cancellation is dropped with it.
+  indirect case marked([EffectMark], Work)
   /// An observer added while another thread was processing: registered, and told the current
   /// value, in its turn, so that it never sees a change before the value it starts from.
   case register(ObserverRegistration<R.State>)
@@ -63,5 +66,18 @@ struct WorkQueue<Element> {
       head = 0
     }
     return item
+  }
+}
+
+/// A cancellable effect's id and the number of cancellations of that id when it started: what
+/// it sends is stale once the id has been cancelled again.
+@usableFromInline
+struct EffectMark: Sendable {
+  @usableFromInline let id: EffectID
+  @usableFromInline let epoch: UInt64
+
+  @inlinable init(id: EffectID, epoch: UInt64) {
+    self.id = id
+    self.epoch = epoch
   }
 }

@@ -26,8 +26,9 @@ class ObservedPath<State> {
     self.deliver = deliver
   }
 
-  /// Removes the observer with `id`; `false` when it is not in this group.
-  func remove(_ id: UInt64) -> Bool { false }
+  /// Removes the observer with `id` and returns what the caller is to release once the lock is
+  /// released; `nil` when it is not in this group.
+  func remove(_ id: UInt64) -> [Any]? { nil }
   /// Whether no observer is left.
   var isEmpty: Bool { true }
 }
@@ -88,7 +89,7 @@ final class ValueGroup<State, Value: Equatable>: ObservedPath<State> {
     return true
   }
 
-  override func remove(_ id: UInt64) -> Bool { subscribers.pointee.remove(id) }
+  override func remove(_ id: UInt64) -> [Any]? { subscribers.pointee.remove(id).map { [$0] } }
 
   override var isEmpty: Bool { subscribers.pointee.isEmpty }
 }

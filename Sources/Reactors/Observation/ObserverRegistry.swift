@@ -75,18 +75,30 @@ struct ObserverRegistry<State> {
     return part
   }
 
-  /// Removes an observer, and its group if it was the last; `false` when it is not here.
-  mutating func remove(_ id: UInt64) -> Bool {
-    if let everyState, everyState.subscribers.pointee.remove(id) {
-      everyState.finishers.removeAll { $0.id == id }
-      if everyState.subscribers.pointee.isEmpty { self.everyState = nil }
-      return true
+  /// Removes an observer, and its group if it was the last; `nil` when it is not here.
+  ///
+  /// Returns what was removed (the observer, its stream's finisher, an emptied group) for the
+  /// caller to release once the engine's lock is released: an observer's closure may hold the
+  /// last reference to something whose `deinit` runs user code (a view cancelling its other
+  /// bindings, another reactor), which must never run under the lock.
+  mutating func remove(_ id: UInt64) -> [Any]? {
+    if let everyState, let removed = everyState.subscribers.pointee.remove(id) {
+      var released: [Any] = [removed]
+      if let index = everyState.finishers.firstIndex(where: { $0.id == id }) {
+        released.append(everyState.finishers.remove(at: index).finish)
+      }
+      if everyState.subscribers.pointee.isEmpty {
+        released.append(everyState)
+        self.everyState = nil
+      }
+      return released
     }
-    for index in groups.indices where groups[index].remove(id) {
-      if groups[index].isEmpty { groups.remove(at: index) }
-      return true
+    for index in groups.indices {
+      guard var released = groups[index].remove(id) else { continue }
+      if groups[index].isEmpty { released.append(groups.remove(at: index)) }
+      return released
     }
-    return false
+    return nil
   }
 
   /// Compares the new state with what each group saw last and snapshots what changed into
@@ -137,9 +149,11 @@ struct Delivery<State> {
   @usableFromInline var first: ObservedPath<State>?
   /// The groups that changed after ``first``, in order.
   @usableFromInline var groups: [ObservedPath<State>] = []
-  /// Observers the processing thread removed since this change was captured (an observer
-  /// cancelling itself or a later one): not called again, even for this change.
+  /// Observers the processing thread removed while it delivered (an observer cancelling itself
+  /// or a later one): not called again, even for this change.
   @usableFromInline var removedByOwner: [UInt64] = []
+  /// The processing thread is calling observers.
+  @usableFromInline var isDelivering = false
 
   @inlinable init() {}
 
@@ -152,9 +166,13 @@ struct Delivery<State> {
   /// Calls the captured observers, then empties the delivery. Lock released.
   @inlinable
   static func deliver(_ delivery: UnsafeMutablePointer<Delivery<State>>) {
+    delivery.pointee.isDelivering = true
     // Read afresh at each observer: the observers called may add to it.
     deliver(delivery, skipping: delivery.pointer(to: \.removedByOwner).unsafelyUnwrapped)
-    delivery.pointee.removedByOwner.removeAll(keepingCapacity: true)
+    delivery.pointee.isDelivering = false
+    if !delivery.pointee.removedByOwner.isEmpty {
+      delivery.pointee.removedByOwner.removeAll(keepingCapacity: true)
+    }
   }
 
   /// Calls the captured observers but those in `removed` (the reactor's), then empties the

@@ -39,7 +39,7 @@ final class PartGroup<State, Part>: ObservedPath<State> {
     delivery.deallocate()
   }
 
-  override func remove(_ id: UInt64) -> Bool { registry.pointee.remove(id) }
+  override func remove(_ id: UInt64) -> [Any]? { registry.pointee.remove(id) }
 
   override var isEmpty: Bool { registry.pointee.isEmpty }
 }

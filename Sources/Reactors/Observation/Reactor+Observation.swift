@@ -153,11 +153,11 @@ extension ReactorStorage {
     _ add: @escaping (inout ObserverRegistry<R.State>, R.State) -> () -> Void
   ) -> ObservationToken {
     core.pointee.makeExtras().pendingRegistrations.append(id)
-    let arrival = core.pointee.processing.arrived(
-      .register(ObserverRegistration(id: id, add: add)), from: .current)
+    let registration = ObserverRegistration<R.State>(id: id, add: add)
+    let arrival = core.pointee.processing.arrived(.register(registration), from: .current)
     lock.unlock()
     // Taking over from a hand-off: this thread now processes the queue, its observer last.
-    if case .processQueued = arrival { finishItem(reactor) }
+    act(on: arrival, reactor) { register(registration) }
     return token(removing: id)
   }
 
@@ -170,11 +170,13 @@ extension ReactorStorage {
   @usableFromInline
   func removeObserver(_ id: UInt64) {
     lock.lock()
-    defer { lock.unlock() }
-    if core.pointee.observers.remove(id) {
-      // The processing thread removing an observer (from an observer, say): the change being
-      // delivered skips it too. Another thread's removal cannot reach a delivery in progress.
-      if core.pointee.processing.isOwned(by: .current) {
+    let released = core.pointee.observers.remove(id)
+    if released != nil {
+      // The processing thread removing an observer while it delivers (from an observer, say):
+      // the change being delivered skips it too. Another thread's removal cannot reach a
+      // delivery in progress.
+      // (`delivery` belongs to the processing thread: only that thread may read it.)
+      if core.pointee.processing.isOwned(by: .current) && core.pointee.delivery.isDelivering {
         core.pointee.delivery.removedByOwner.append(id)
       }
     } else if let extras = core.pointee.extras,
@@ -182,5 +184,8 @@ extension ReactorStorage {
     {
       extras.pendingRegistrations.remove(at: index)
     }
+    lock.unlock()
+    // Freed here, with the lock released: what the observer held may run code as it goes.
+    withExtendedLifetime(released) {}
   }
 }

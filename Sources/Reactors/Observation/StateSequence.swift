@@ -1,7 +1,8 @@
 /// The states of a reactor as an `AsyncSequence`.
 ///
-/// Each iterator starts with the state current when it was made, then receives every later
-/// state in order. By default every state is kept until the iterator takes it; with
+/// Each iterator starts with the state current when it registers — when it is made, or, if
+/// another thread is processing the reactor's work then, in its turn — then receives every
+/// later state in order. By default every state is kept until the iterator takes it; with
 /// ``newest``, an iterator that falls behind keeps only the newest state, so a slow consumer
 /// never piles up memory.
 ///

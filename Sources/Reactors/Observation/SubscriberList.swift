@@ -41,11 +41,11 @@ struct SubscriberList<Value> {
     members.append(Subscriber(id: id, body: body))
   }
 
-  /// Removes the observer with `id`; `false` when it is not here.
-  mutating func remove(_ id: UInt64) -> Bool {
-    guard let index = members.firstIndex(where: { $0.id == id }) else { return false }
-    members.remove(at: index)
-    return true
+  /// Removes the observer with `id` and returns it, for the caller to release once the lock is
+  /// released (its closure may hold what runs code when freed); `nil` when it is not here.
+  mutating func remove(_ id: UInt64) -> Subscriber<Value>? {
+    guard let index = members.firstIndex(where: { $0.id == id }) else { return nil }
+    return members.remove(at: index)
   }
 
   /// Calls every observer of the snapshot, in order, with `value`, skipping those in

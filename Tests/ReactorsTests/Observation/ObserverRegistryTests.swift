@@ -116,4 +116,31 @@ import Testing
     #expect(log.current == ["old 0", "old 1", "new 1", "new 2"])
     added.withLock { $0.removeAll() }
   }
+
+  /// An observer's closure may hold the last reference to something whose `deinit` runs code:
+  /// here, cancelling another observer of the same reactor and sending to it. That code runs
+  /// once the engine's lock is released, as any user code does.
+  @Test func whatAnObserverHeldIsFreedWithTheLockReleased() {
+    let reactor = ProbeReactor()
+    let titles = Shared<[String]>([])
+    let other = reactor.observe(\.title) { title in titles.withLock { $0.append(title) } }
+    var holder: DeinitHook? = DeinitHook {
+      other.cancel()
+      reactor.send(.setTitle("sent from a deinit"))
+    }
+    let token = reactor.observe(\.count) { [holder] _ in withExtendedLifetime(holder) {} }
+    holder = nil
+    token.cancel()  // frees the closure, and with it the hook
+    #expect(reactor.currentState.title == "sent from a deinit")
+    #expect(titles.current == [""])  // cancelled before the title changed
+  }
+}
+
+/// Runs `body` when it is deallocated.
+final class DeinitHook: Sendable {
+  let body: @Sendable () -> Void
+
+  init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+
+  deinit { body() }
 }

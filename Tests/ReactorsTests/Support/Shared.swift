@@ -73,6 +73,16 @@ private func startThreads(
   return group
 }
 
+/// Whether `semaphore` is signalled within `seconds`, waited for on a thread of its own, so no
+/// thread of the cooperative pool is held.
+func signalled(_ semaphore: DispatchSemaphore, within seconds: Double = 30) async -> Bool {
+  await withCheckedContinuation { continuation in
+    Thread {
+      continuation.resume(returning: semaphore.wait(timeout: .now() + seconds) == .success)
+    }.start()
+  }
+}
+
 /// How long `eventually` keeps trying: generous, since parallel tests share two cores.
 let eventuallyLimit = Duration.seconds(30)
 
