@@ -10,10 +10,13 @@ import Testing
     let queuedByOthers = 2_000
     let othersQueued = DispatchSemaphore(value: 0)
     let processedOnFirstThread = Shared(0)
+    // The first thread, while it is inside `send` (so its identifier cannot be reused).
     let firstThread = Shared<ObjectIdentifier?>(nil)
+    let inMutate = DispatchSemaphore(value: 0)
     let reactor = ProbeReactor(mutate: { _, action in
       guard case .custom = action else { return ProbeReactor.defaultMutation(action) }
       // Holds this thread in `mutate` until the other thread has queued its actions.
+      inMutate.signal()
       _ = othersQueued.wait(timeout: .now() + 30)
       return .just(.add(1))
     })
@@ -26,10 +29,11 @@ import Testing
     Thread {
       firstThread.withLock { $0 = ObjectIdentifier(Thread.current) }
       reactor.send(.custom(0))
+      firstThread.withLock { $0 = nil }
       firstReturned.signal()
     }.start()
     let queued = await onThreads(1, within: 30) { _ in
-      while firstThread.current == nil {}
+      _ = inMutate.wait(timeout: .now() + 30)
       // The first thread owns processing: each of these returns at once, queued.
       for sequence in 0..<queuedByOthers { reactor.send(.send(sender: 1, sequence: sequence)) }
       othersQueued.signal()
