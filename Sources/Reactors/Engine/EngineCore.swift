@@ -15,6 +15,9 @@ struct EngineCore<R: Reactor> {
   /// that thread fills it with the lock held and empties it with the lock released; no other
   /// thread touches it.
   @usableFromInline var delivery = Delivery<R.State>()
+  /// The queued items the processing thread took and is processing, in reverse order. Like
+  /// ``delivery``, it belongs to that thread, and keeps its buffer between uses.
+  @usableFromInline var taken: [Work<R>] = []
   /// How many times each effect id has been cancelled (see ``EffectMark``); absent is 0.
   @usableFromInline var cancellations: [EffectID: UInt64] = [:]
   /// What every effect's host shares (a weak reference, the tasks); made with the first

@@ -136,15 +136,15 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   /// handed to a task (see ``Processing``). Lock released.
   @inlinable
   func finishItem(_ reactor: R) {
-    var taken: [Work<R>] = []
     while true {
       lock.lock()
-      switch core.pointee.processing.finishedItems(into: &taken) {
+      switch core.pointee.processing.finishedItems(into: &core.pointee.taken) {
       case .process:
         lock.unlock()
-        // Moved out one by one, in order: reversed once, then taken from the end.
-        taken.reverse()
-        while let work = taken.popLast() { process(work, reactor) }
+        // Moved out one by one, in order: reversed once, then taken from the end. Only this
+        // thread touches `taken`, and never from inside `process`.
+        core.pointee.taken.reverse()
+        while let work = core.pointee.taken.popLast() { process(work, reactor) }
       case .idle:
         guard let extras = core.pointee.extras, !extras.idleWaiters.isEmpty else {
           return lock.unlock()
