@@ -142,9 +142,12 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
       case .process:
         lock.unlock()
         // Moved out one by one, in order: reversed once, then taken from the end. Only this
-        // thread touches `taken`, and never from inside `process`.
-        core.pointee.taken.reverse()
-        while let work = core.pointee.taken.popLast() { process(work, reactor) }
+        // thread touches `taken`, and never from inside `process`; it is reached through its own
+        // address, so that no access to the rest of the core, which others change under the
+        // lock meanwhile, is made.
+        let taken = core.pointer(to: \.taken).unsafelyUnwrapped
+        taken.pointee.reverse()
+        while let work = taken.pointee.popLast() { process(work, reactor) }
       case .idle:
         guard let extras = core.pointee.extras, !extras.idleWaiters.isEmpty else {
           return lock.unlock()

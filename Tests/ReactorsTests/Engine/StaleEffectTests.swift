@@ -23,7 +23,7 @@ import Testing
       case .custom(2):
         // Holds processing on this thread while the effect sends, then cancels it.
         entered.signal()
-        _ = hold.wait(timeout: .now() + 30)
+        _ = hold.wait(timeout: .now() + 120)
         return .cancel(id: "search")
       default:
         return ProbeReactor.defaultMutation(action)
@@ -58,7 +58,7 @@ import Testing
         .cancellable(id: "search")
       case .custom(2):
         entered.signal()
-        _ = hold.wait(timeout: .now() + 30)
+        _ = hold.wait(timeout: .now() + 120)
         return .cancel(id: "another")
       default:
         return ProbeReactor.defaultMutation(action)

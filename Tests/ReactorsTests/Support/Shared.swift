@@ -75,7 +75,7 @@ private func startThreads(
 
 /// Whether `semaphore` is signalled within `seconds`, waited for on a thread of its own, so no
 /// thread of the cooperative pool is held.
-func signalled(_ semaphore: DispatchSemaphore, within seconds: Double = 30) async -> Bool {
+func signalled(_ semaphore: DispatchSemaphore, within seconds: Double = 120) async -> Bool {
   await withCheckedContinuation { continuation in
     Thread {
       continuation.resume(returning: semaphore.wait(timeout: .now() + seconds) == .success)
