@@ -47,7 +47,7 @@ extension ReactorStorage {
   func start(_ effect: Effect<R.Mutation>, of action: R.Action, _ reactor: R) {
     switch effect.operation {
     case .just(let mutation):
-      apply(mutation, staged: false, reactor)
+      apply(mutation, staged: false, reactor, of: action)
     case .none:
       return
     default:
@@ -64,14 +64,20 @@ extension ReactorStorage {
 
   /// Runs `transform(mutation:)`'s stage, reduces (lock held), then tells the observers and
   /// runs the store's middleware (lock released).
+  ///
+  /// With the stub turned on meanwhile, nothing is reduced, and `action` (the action whose
+  /// `mutate` returned this one mutation), if given, is recorded as the stub records actions.
   @inlinable
-  func apply(_ mutation: R.Mutation, staged: Bool, _ reactor: R) {
+  func apply(_ mutation: R.Mutation, staged: Bool, _ reactor: R, of action: R.Action? = nil) {
     guard
       let mutation = staged
         ? mutation : passed(mutation, through: core.pointee.transforms?.mutation)
     else { return }
     lock.lock()
-    if let extras = core.pointee.extras, extras.stubIsEnabled { return lock.unlock() }
+    if let extras = core.pointee.extras, extras.stubIsEnabled {
+      if let action { extras.stubActions.append(action) }
+      return lock.unlock()
+    }
     core.pointee.isReducing = true
     reactor.reduce(state: &core.pointee.state!, mutation: mutation)
     core.pointee.isReducing = false

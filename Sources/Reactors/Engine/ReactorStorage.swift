@@ -62,8 +62,10 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     }
     lock.lock()
     guard core.pointee.isPlain else {
+      // Something changed meanwhile (the stub was turned on, the reactor gained extras): the
+      // general path, which records the action if the stub is on.
       lock.unlock()
-      apply(mutation, staged: true, reactor)
+      apply(mutation, staged: true, reactor, of: action)
       return finishItem(reactor)
     }
     core.pointee.isReducing = true

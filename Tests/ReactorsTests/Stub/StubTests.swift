@@ -50,4 +50,16 @@ import Testing
     #expect(reactor.currentState.count == 1)
     #expect(reactor.stub.actions == [.increment])
   }
+
+  /// The stub turned on while an action is between `mutate` and `reduce` (here by `mutate`
+  /// itself; in a test, by another thread): the action is recorded, not lost, and not reduced.
+  @Test func anActionInFlightWhenTheStubIsTurnedOnIsRecorded() {
+    let reactor = ProbeReactor(mutate: { reactor, action in
+      if case .custom(5) = action { reactor.stub.isEnabled = true }
+      return .just(.add(1))
+    })
+    reactor.send(.custom(5))
+    #expect(reactor.currentState.count == 0)
+    #expect(reactor.stub.actions == [.custom(5)])
+  }
 }
