@@ -90,6 +90,9 @@ struct TaskRegistry: Sendable {
     return removed
   }
 
+  /// The tasks created so far (a slot reserved but not yet filled has none).
+  var tasks: [Task<Void, any Error>] { slots.compactMap(\.task) }
+
   /// Whether `token`'s reservation is still in its slot.
   @inlinable
   func holds(_ token: Token) -> Bool {

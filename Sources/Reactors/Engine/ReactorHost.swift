@@ -1,4 +1,4 @@
-/// A weak reference that is `Sendable`: Swift 6.2 rejects `weak let`, and a class with a
+/// A weak reference that is `Sendable`: Swift 6.2 accepts no weak constant, and a class with a
 /// `weak var` cannot be checked as `Sendable`.
 @usableFromInline
 struct WeakReference<Object: AnyObject & Sendable>: Sendable {

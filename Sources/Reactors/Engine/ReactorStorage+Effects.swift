@@ -135,6 +135,26 @@ extension ReactorStorage {
     return core.pointee.link?.tasks
   }
 
+  /// Returns once the reactor owns no effect task and has no work queued or in progress: what
+  /// the test toolkit awaits instead of polling. It awaits the tasks themselves, so an effect
+  /// that never ends (asleep on a clock nobody advances) keeps it waiting: bound the test with a
+  /// time limit.
+  package func settled() async {
+    while true {
+      await idle()
+      let (count, tasks) = taskRegistry?.withLock { ($0.count, $0.tasks) } ?? (0, [])
+      if count == 0 {
+        lock.lock()
+        let isIdle = core.pointee.processing.isIdle
+        lock.unlock()
+        if isIdle { return }
+      } else if tasks.isEmpty {
+        await Task.yield()  // a slot reserved, its task a moment from being created
+      }
+      for task in tasks { _ = await task.result }
+    }
+  }
+
   /// How many effect tasks the reactor owns right now, for the test toolkit.
   package var runningEffectCount: Int {
     taskRegistry?.withLock { $0.count } ?? 0

@@ -111,6 +111,10 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// Returns once the store has no work being processed or queued, for the test toolkit.
   package func idle() async { await engine.storage.idle() }
 
+  /// Returns once the store owns no effect task and has no work queued or in progress, for the
+  /// test toolkit (see ``ReactorStorage``).
+  package func settled() async { await engine.storage.settled() }
+
   /// How many effect tasks the store owns right now, for the test toolkit.
   package var runningEffectCount: Int { engine.storage.runningEffectCount }
 }

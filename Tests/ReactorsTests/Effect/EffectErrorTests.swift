@@ -12,7 +12,8 @@ import Testing
       return .run { _ in throw Boom() }
     })
     for index in 0..<10_000 { reactor.send(.custom(index)) }
-    #expect(await eventually { reactor.issueCount == 10_000 })
+    await reactor.storage.settled()
+    #expect(reactor.issueCount == 10_000)
     let allFailures = reactor.issues.current.allSatisfy {
       if case .effectFailed(let error, .custom) = $0 { return error is Boom }
       return false
@@ -38,14 +39,16 @@ import Testing
       }
     })
     reactor.send(.custom(0))
-    #expect(await eventually { reactor.issueCount == 1 })
-    // The failed task reports before it gives its slot back: wait for both.
-    #expect(await eventually { reactor.storage.runningEffectCount == 0 })
+    await reactor.storage.settled()
+    #expect(reactor.issueCount == 1)
+    // `settled` awaited the failed task itself: it has reported and given its slot back.
+    #expect(reactor.storage.runningEffectCount == 0)
     reactor.send(.custom(1))
     #expect(reactor.storage.runningEffectCount == 1)  // one task, not one plus a waiter
     await clock.waitForSleepers(1)
     reactor.send(.setTitle("stop"))
-    #expect(await eventually { reactor.storage.runningEffectCount == 0 })
+    await reactor.storage.settled()
+    #expect(reactor.storage.runningEffectCount == 0)
     await clock.advance(by: .seconds(5))
     #expect(reactor.issueCount == 1)
     if case .effectFailed(let error, .custom(0)) = reactor.issues.current.first {
@@ -61,7 +64,8 @@ import Testing
       return Effect<ProbeReactor.Mutation>.run { _ in throw Boom() }.catchAndReturn(.add(1))
     })
     for index in 0..<10_000 { reactor.send(.custom(index)) }
-    #expect(await eventually { reactor.currentState.count == 10_000 })
+    await reactor.storage.settled()
+    #expect(reactor.currentState.count == 10_000)
     #expect(reactor.issueCount == 0)
   }
 
@@ -74,7 +78,8 @@ import Testing
     #expect(await states.next()?.count == 0)
     reactor.send(.custom(0))
     #expect(await states.next()?.count == 1)
-    #expect(await eventually { reactor.issueCount == 1 })
+    await reactor.storage.settled()
+    #expect(reactor.issueCount == 1)
     reactor.send(.increment)
     #expect(await states.next()?.count == 2)  // the stream goes on; the failed concat stopped
   }
@@ -93,7 +98,8 @@ import Testing
       .catch { error in .just(.log("caught \(type(of: error))")) }
     })
     reactor.send(.custom(0))
-    #expect(await eventually { reactor.currentState.log.count == 3 })
+    await reactor.storage.settled()
+    #expect(reactor.currentState.log.count == 3)
     #expect(reactor.currentState.log == ["before", "partial", "caught Boom"])
   }
 }

@@ -24,11 +24,9 @@ import Testing
   ) async {
     await clock.waitForSleepers(sleepers)
     await clock.advance(by: .seconds(1))
-    #expect(
-      await eventually { reactor.currentState.count == count }, sourceLocation: sourceLocation)
-    #expect(
-      await eventually { reactor.storage.runningEffectCount == 0 },
-      sourceLocation: sourceLocation)
+    await reactor.storage.settled()
+    #expect(reactor.currentState.count == count, sourceLocation: sourceLocation)
+    #expect(reactor.storage.runningEffectCount == 0, sourceLocation: sourceLocation)
   }
 
   @Test func anEffectStartedBySendIsRunningWhenSendReturns() async {
@@ -49,7 +47,8 @@ import Testing
     #expect(reactor.storage.runningEffectCount == 1)
     await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
-    #expect(await eventually { reactor.currentState.count == 1 })
+    await reactor.storage.settled()
+    #expect(reactor.currentState.count == 1)
     observation.cancel()
   }
 
@@ -64,7 +63,8 @@ import Testing
       if count == 1 { for index in 1...3 { reactor.send(.custom(index)) } }
     }
     reactor.send(.increment)
-    #expect(await eventually { order.current.count == 3 })
+    await reactor.storage.settled()
+    #expect(order.current.count == 3)
     #expect(Set(order.current) == [1, 2, 3])
     observation.cancel()
   }
@@ -93,7 +93,8 @@ import Testing
       }
     }
     reactor.send(.setTitle("stop"))
-    #expect(await eventually { reactor.storage.runningEffectCount == 0 })
+    await reactor.storage.settled()
+    #expect(reactor.storage.runningEffectCount == 0)
     await clock.advance(by: .seconds(5))
     #expect(reactor.currentState.count == 0)
   }

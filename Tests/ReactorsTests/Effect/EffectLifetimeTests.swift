@@ -68,7 +68,8 @@ import Testing
     reactor.send(.custom(3))
     await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
-    #expect(await eventually { reactor.currentState.log == ["result 3"] })
+    await reactor.storage.settled()
+    #expect(reactor.currentState.log == ["result 3"])
     await clock.run()
     #expect(reactor.currentState.log == ["result 3"])
   }
@@ -102,7 +103,8 @@ import Testing
     reactor.send(.custom(0))
     await clock.advance(by: .seconds(10))
     #expect(reactor.currentState.count == 3)
-    #expect(await eventually { reactor.storage.runningEffectCount == 0 })
+    await reactor.storage.settled()
+    #expect(reactor.storage.runningEffectCount == 0)
   }
 
   @Test func aCancelledPartOfAConcatLetsTheRestRun() async {
@@ -125,6 +127,7 @@ import Testing
     // The outer task and the cancellable child it awaits.
     #expect(await eventually { reactor.storage.runningEffectCount == 2 })
     reactor.send(.custom(0))
-    #expect(await eventually { reactor.currentState.log == ["after the wait"] })
+    await reactor.storage.settled()
+    #expect(reactor.currentState.log == ["after the wait"])
   }
 }

@@ -40,8 +40,9 @@ import Testing
     continuation.yield(.add(1))
     continuation.yield(.add(2))
     continuation.finish()
-    #expect(await eventually { reactor.currentState.count == 3 })
-    #expect(await eventually { reactor.storage.runningEffectCount == 0 })
+    await reactor.storage.settled()
+    #expect(reactor.currentState.count == 3)
+    #expect(reactor.storage.runningEffectCount == 0)
   }
 
   @Test func mergeRunsItsSynchronousPartsInOrderAndItsAsyncPartsTogether() async {
@@ -78,7 +79,8 @@ import Testing
       await clock.advance(by: .milliseconds(100))
     }
     await clock.advance(by: .milliseconds(300))
-    #expect(await eventually { reactor.currentState.log == ["search 5"] })
+    await reactor.storage.settled()
+    #expect(reactor.currentState.log == ["search 5"])
     await clock.run()
     #expect(reactor.currentState.log == ["search 5"])
   }
@@ -105,7 +107,8 @@ import Testing
       }
     })
     reactor.send(.custom(0))
-    #expect(await eventually { reactor.currentState.count == 100 })
+    await reactor.storage.settled()
+    #expect(reactor.currentState.count == 100)
   }
 
   @Test func aValueSentAfterCancellationIsNotDeliveredAndIsReported() async {

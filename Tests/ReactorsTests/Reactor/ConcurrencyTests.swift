@@ -82,7 +82,8 @@ import Testing
       }
     })
     reactor.send(.custom(1_000))
-    #expect(await eventually { reactor.currentState.items.count == 1_000 })
+    await reactor.storage.settled()
+    #expect(reactor.currentState.items.count == 1_000)
     #expect(reactor.currentState.items == Array(0..<1_000))
   }
 }

@@ -45,8 +45,9 @@ struct PendingStartTests {
     #expect(reactor.storage.runningEffectCount == 1)
     await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
-    #expect(await eventually { reactor.currentState.count == 11 })
-    #expect(await eventually { reactor.storage.runningEffectCount == 0 })
+    await reactor.storage.settled()
+    #expect(reactor.currentState.count == 11)
+    #expect(reactor.storage.runningEffectCount == 0)
   }
 
   /// Each `.run` here sends the reactor the action that starts the next one at once. Started one inside
@@ -89,7 +90,8 @@ struct PendingStartTests {
     }
     reactor.send(.increment)
     #expect(started.current)
-    #expect(await eventually { reactor.storage.runningEffectCount == 0 })
+    await reactor.storage.settled()
+    #expect(reactor.storage.runningEffectCount == 0)
     await clock.run()
     #expect(reactor.currentState.count == 1)
     #expect(reactor.issueCount == 0)
@@ -112,7 +114,8 @@ struct PendingStartTests {
       }
     })
     reactor.send(.custom(1))
-    #expect(await eventually { reactor.storage.runningEffectCount == 0 })
+    await reactor.storage.settled()
+    #expect(reactor.storage.runningEffectCount == 0)
     await clock.advance(by: .seconds(1))
     #expect(reactor.currentState.count == 0)
     #expect(reactor.issueCount == 0)
@@ -175,7 +178,8 @@ struct PendingStartTests {
     }
     await reactor.storage.idle()
     #expect(reactor.currentState.count == 16_000)
-    #expect(await eventually { reactor.storage.runningEffectCount == 0 })
+    await reactor.storage.settled()
+    #expect(reactor.storage.runningEffectCount == 0)
   }
 
   @Test func aMiddlewareRunThatDispatchesAtOnceIsReducedBeforeDispatchReturns() {

@@ -109,7 +109,8 @@ struct Failure: Error {}
     #expect(store.currentState.log.isEmpty)
     await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
-    #expect(await eventually { store.currentState.log == ["response 7"] })
+    await store.settled()
+    #expect(store.currentState.log == ["response 7"])
   }
 
   @Test func tenThousandFailingMiddlewaresAreReportedAndTheStoreKeepsWorking() async {
@@ -121,7 +122,8 @@ struct Failure: Error {}
         if case .effectFailed(_, action: .fail?) = issue { issues.increment() }
       })
     for _ in 0..<10_000 { store.dispatch(.fail) }
-    #expect(await eventually { issues.current == 10_000 })
+    await store.settled()
+    #expect(issues.current == 10_000)
     store.dispatch(.increment)
     #expect(store.currentState.count == 1)
   }
@@ -136,7 +138,8 @@ struct Failure: Error {}
         }
       ])
     store.dispatch(.fail)
-    #expect(await eventually { store.currentState.log == ["caught"] })
+    await store.settled()
+    #expect(store.currentState.log == ["caught"])
   }
 
   @Test func releasingAStoreCancelsItsMiddlewareEffects() async {
