@@ -91,9 +91,15 @@ struct Processing<Item, Owner: Equatable> {
   @inlinable
   mutating func claim(on thread: Owner) -> Bool {
     guard isIdle else { return false }
+    own(on: thread)
+    return true
+  }
+
+  /// `thread` owns processing from now on, with no other thread's item taken yet.
+  @inlinable
+  mutating func own(on thread: Owner) {
     phase = .owned(by: thread)
     foreignTaken = 0
-    return true
   }
 
   /// `item` arrived from `thread`: processed by it now, or queued for the owner.
@@ -101,9 +107,8 @@ struct Processing<Item, Owner: Equatable> {
   mutating func arrived(_ item: Item, from thread: Owner) -> Arrival {
     if claim(on: thread) { return .process }
     if case .handedOff = phase {
-      phase = .owned(by: thread)
-      foreignTaken = 0
-      queue.append(Queued(item: item, isForeign: false))
+      own(on: thread)
+      followUp(item)
       return .processQueued
     }
     queue.append(Queued(item: item, isForeign: !isOwned(by: thread)))
@@ -122,10 +127,7 @@ struct Processing<Item, Owner: Equatable> {
   /// guards this state one acquisition per item, while other threads keep queueing.
   @inlinable
   mutating func finishedItems(into taken: inout [Item]) -> Next {
-    guard !queue.isEmpty else {
-      phase = .idle
-      return .idle
-    }
+    if finishedLastItem() { return .idle }
     while !queue.isEmpty {
       if queue.items[queue.head].unsafelyUnwrapped.isForeign {
         guard foreignTaken < Self.batch else { break }
@@ -154,8 +156,7 @@ struct Processing<Item, Owner: Equatable> {
   @inlinable
   mutating func handOffStarted(on thread: Owner) -> Bool {
     guard case .handedOff = phase else { return false }
-    phase = .owned(by: thread)
-    foreignTaken = 0
+    own(on: thread)
     return true
   }
 }

@@ -74,31 +74,61 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
     }
   }
 
-  /// Starts `effect` in a task the reactor owns, marked with `id`, that runs on this thread
-  /// until its first suspension (`Task.immediate`): what it sends before then is queued for
-  /// the thread processing the reactor's work, which is this one. Lock released.
-  @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+  /// Starts `effect` in a task the reactor owns, marked with `id`: with `Task.immediate` where
+  /// there is one (it runs on this thread until its first suspension, and what it sends before
+  /// then is queued for the thread processing the reactor's work, which is this one), on the
+  /// global executor elsewhere (Apple systems before 26). Lock released.
   @inlinable
   @discardableResult
-  func startImmediately(
-    _ effect: Effect<Output>, id: EffectID?, reportsErrors: Bool = true
+  func start(
+    _ effect: Effect<Output>, id: EffectID?, reportsErrors: Bool
+  )
+    -> Task<Void, any Error>
+  {
+    if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+      return own(id: id) { token in
+        if let priority = effect.requestedRawPriority {
+          return Task.immediate(priority: TaskPriority(rawValue: priority)) {
+            try await run(effect, owning: token, reportsErrors: reportsErrors)
+          }
+        }
+        // No `TaskPriority?` to pass: copying that resilient value costs more than the task's
+        // own bookkeeping.
+        return Task.immediate { try await run(effect, owning: token, reportsErrors: reportsErrors) }
+      }
+    }
+    return startDetached(effect, id: id, reportsErrors: reportsErrors)
+  }
+
+  /// Starts `effect` on the global executor, in a task the reactor owns, marked with `id`: for a
+  /// `transform` hook's sources (started with the engine's lock held, so never on this thread)
+  /// and, without `Task.immediate`, for every effect.
+  @inlinable
+  @discardableResult
+  func startDetached(
+    _ effect: Effect<Output>, id: EffectID?, reportsErrors: Bool
+  )
+    -> Task<Void, any Error>
+  {
+    own(id: id) { token in
+      Task(priority: effect.requestedPriority) {
+        try await run(effect, owning: token, reportsErrors: reportsErrors)
+      }
+    }
+  }
+
+  /// Registers the task `make` creates in a slot reserved first, and cancels it at once if its
+  /// slot is gone by then (its id was cancelled meanwhile; or it ended before it suspended, and
+  /// gave its slot back already: then cancelling does nothing).
+  @inlinable @inline(__always)
+  func own(
+    id: EffectID?, _ make: (TaskRegistry.Token) -> Task<Void, any Error>
   )
     -> Task<Void, any Error>
   {
     let tasks = link.tasks
     let token = tasks.withLock { $0.reserve(id: id) }
-    let task: Task<Void, any Error>
-    if let priority = effect.requestedRawPriority {
-      task = Task.immediate(priority: TaskPriority(rawValue: priority)) {
-        try await run(effect, owning: token, reportsErrors: reportsErrors)
-      }
-    } else {
-      // No `TaskPriority?` to pass: copying that resilient value costs more than the task's own
-      // bookkeeping.
-      task = Task.immediate { try await run(effect, owning: token, reportsErrors: reportsErrors) }
-    }
-    // A task that ended before it suspended has given its slot back already; one whose id was
-    // cancelled meanwhile is cancelled now.
+    let task = make(token)
     if !tasks.withLock({ $0.fill(token, with: task) }) { task.cancel() }
     return task
   }
@@ -121,10 +151,7 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
   func launch(_ effect: Effect<Output>, id: EffectID?) -> Task<Void, any Error>? {
     guard let reactor = link.reactor else { return nil }
     let host = id.map { marked(reactor.storage.mark($0)) } ?? self
-    if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-      return host.startImmediately(effect, id: id, reportsErrors: false)
-    }
-    return reactor.storage.launch(effect, id: id, reportsErrors: false, host: host)
+    return host.start(effect, id: id, reportsErrors: false)
   }
 
   @inlinable

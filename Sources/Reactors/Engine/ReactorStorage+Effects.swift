@@ -20,11 +20,9 @@ extension ReactorStorage {
     }
     start(
       effect,
-      emit: { action in
-        lock.lock()
-        core.pointee.processing.followUp(.action(action, staged: false))
-        lock.unlock()
-      }, host: host)
+      emit: { action in locked { core.pointee.processing.followUp(.action(action, staged: false)) }
+      },
+      host: host)
   }
 
   /// Runs the parts of `effect` that need no waiting now, through `emit`, and starts the rest
@@ -50,89 +48,57 @@ extension ReactorStorage {
           return Effect(.cancellable(part, id: id, cancelInFlight: false))
         }
         return Effect(
-          .join(launch(part, id: id, reportsErrors: false, host: host.marked(mark(id)))))
+          .join(host.marked(mark(id)).startDetached(part, id: id, reportsErrors: false)))
       })
     guard let rest else { return }
-    if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-      host.startImmediately(rest, id: id)
-    } else {
-      launch(rest, id: id, reportsErrors: true, host: host)
-    }
+    host.start(rest, id: id, reportsErrors: true)
   }
 
   /// Installs the step that runs after each reduce (a store's middleware). Call before use.
   func setAfterReduce(
     _ step: @escaping @Sendable (R.State, R.Mutation) -> Effect<R.Action>
   ) {
-    lock.lock()
-    defer { lock.unlock() }
-    core.pointee.makeExtras().afterReduce = step
+    locked { core.pointee.makeExtras().afterReduce = step }
   }
 
   /// What the reactor's effects share (see ``ReactorLink``), made with its first effect.
   @inlinable
   func link(to reactor: R) -> ReactorLink<R> {
-    lock.lock()
-    defer { lock.unlock() }
-    if let link = core.pointee.link { return link }
-    let link = ReactorLink(reactor)
-    core.pointee.link = link
-    return link
-  }
-
-  /// Starts `effect` on the global executor, in a task owned by this storage, marked with `id`
-  /// for cancellation. A top-level task (`reportsErrors`) reports its uncaught errors, except
-  /// cancellation; a part of a larger effect leaves them to the effect that awaits it.
-  ///
-  /// Used for a `transform` hook's sources and, on systems without `Task.immediate`, for
-  /// every effect. The task is reserved first, then created and filled in, and cancelled at
-  /// once if its id was cancelled in between.
-  @inlinable @discardableResult
-  func launch<Output>(
-    _ effect: Effect<Output>, id: EffectID?, reportsErrors: Bool, host: ReactorHost<R, Output>
-  ) -> Task<Void, any Error> {
-    let tasks = host.link.tasks
-    let token = tasks.withLock { $0.reserve(id: id) }
-    let task = Task(priority: effect.requestedPriority) {
-      try await host.run(effect, owning: token, reportsErrors: reportsErrors)
+    locked {
+      if let link = core.pointee.link { return link }
+      let link = ReactorLink(reactor)
+      core.pointee.link = link
+      return link
     }
-    if !tasks.withLock({ $0.fill(token, with: task) }) { task.cancel() }
-    return task
   }
 
   /// Cancels every running effect marked with `id`, and makes stale what they sent that is
   /// still queued (see ``EffectMark``).
   @usableFromInline
   func cancelEffects(id: EffectID) {
-    lock.lock()
-    core.pointee.cancellations[id, default: 0] &+= 1
-    let tasks = core.pointee.link?.tasks
-    lock.unlock()
+    let tasks = locked {
+      core.pointee.cancellations[id, default: 0] &+= 1
+      return core.pointee.link?.tasks
+    }
     for task in tasks?.withLock({ $0.removeAll(id: id) }) ?? [] { task.cancel() }
   }
 
   /// The mark of an effect with `id` starting now.
   @usableFromInline
   func mark(_ id: EffectID) -> EffectMark {
-    lock.lock()
-    defer { lock.unlock() }
-    return EffectMark(id: id, epoch: core.pointee.cancellations[id] ?? 0)
+    locked { EffectMark(id: id, epoch: core.pointee.cancellations[id] ?? 0) }
   }
 
   /// Whether no id in `marks` has been cancelled since the effect started.
   @usableFromInline
   func isCurrent(_ marks: [EffectMark]) -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return marks.allSatisfy { (core.pointee.cancellations[$0.id] ?? 0) == $0.epoch }
+    locked { marks.allSatisfy { (core.pointee.cancellations[$0.id] ?? 0) == $0.epoch } }
   }
 
   /// The registry of the reactor's tasks; `nil` until its first effect.
   @usableFromInline
   var taskRegistry: Locked<TaskRegistry>? {
-    lock.lock()
-    defer { lock.unlock() }
-    return core.pointee.link?.tasks
+    locked { core.pointee.link?.tasks }
   }
 
   /// Returns once the reactor owns no effect task and has no work queued or in progress: what
@@ -144,10 +110,7 @@ extension ReactorStorage {
       await idle()
       let (count, tasks) = taskRegistry?.withLock { ($0.count, $0.tasks) } ?? (0, [])
       if count == 0 {
-        lock.lock()
-        let isIdle = core.pointee.processing.isIdle
-        lock.unlock()
-        if isIdle { return }
+        if locked({ core.pointee.processing.isIdle }) { return }
       } else if tasks.isEmpty {
         await Task.yield()  // a slot reserved, its task a moment from being created
       }

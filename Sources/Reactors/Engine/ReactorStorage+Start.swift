@@ -71,9 +71,8 @@ extension ReactorStorage {
       if case .relay(let relay) = source.operation {
         subscribe(to: relay, link: link, as: events)
       } else {
-        launch(
-          source, id: nil, reportsErrors: true,
-          host: ReactorHost(link, origin: nil, makeWork: values))
+        ReactorHost(link, origin: nil, makeWork: values)
+          .startDetached(source, id: nil, reportsErrors: true)
       }
     }
   }

@@ -15,8 +15,9 @@
 /// send to each other from any threads cannot deadlock.
 public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   // Audited: `core` is read and written only with `lock` held, except the parts that belong
-  // to the thread processing the reactor's work (`core.delivery`, and `core.transforms` after the
-  // reactor started, which never changes again), each documented where it is declared. The
+  // to the thread processing the reactor's work (`core.delivery` and `core.taken`, reached
+  // through their own addresses, and `core.transforms` after the reactor started, which never
+  // changes again), each documented where it is declared. The
   // pointer is allocated in `init` and freed in `deinit`, when no other reference exists.
   @usableFromInline let lock = PlatformLock()
   @usableFromInline let core: UnsafeMutablePointer<EngineCore<R>>
@@ -38,6 +39,15 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     core.deinitialize(count: 1)
     core.deallocate()
     lock.deallocate()
+  }
+
+  /// Runs `body` with the lock held: for short reads and writes of the core that run no user
+  /// code.
+  @inlinable @inline(__always)
+  func locked<T>(_ body: () -> T) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return body()
   }
 
   // MARK: - Entry points

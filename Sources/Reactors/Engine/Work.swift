@@ -50,11 +50,6 @@ struct WorkQueue<Element> {
 
   @inlinable var isEmpty: Bool { head == items.count }
 
-  @inlinable var count: Int { items.count - head }
-
-  /// The first item, if any, left in place.
-  @inlinable var first: Element? { head < items.count ? items[head] : nil }
-
   @inlinable mutating func append(_ item: Element) { items.append(item) }
 
   @inlinable mutating func popFirst() -> Element? {

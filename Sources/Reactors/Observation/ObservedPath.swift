@@ -2,9 +2,9 @@
 /// type.
 ///
 /// `capture` and `deliver` are compiled for the concrete state and value types where
-/// `observe` was called (``ObserverRegistry/add(_:current:_:)`` is inlinable) and capture
-/// nothing: they take the group as their argument, so the engine calls them through an
-/// unretained reference.
+/// `observe` was called (``ObserverRegistry/add(id:_:current:_:)`` is inlinable). A
+/// `ValueGroup`'s capture nothing: they take the group as their argument, so the engine calls
+/// them through an unretained reference.
 @usableFromInline
 class ObservedPath<State> {
   @usableFromInline let keyPath: AnyKeyPath

@@ -3,9 +3,10 @@
 /// Observers of a key path are grouped by key path: a change costs one read and one comparison
 /// per observed key path, however many observers share it (contract 7).
 ///
-/// A change is delivered in two steps (see `ReactorStorage.reduce`): with the lock held, the
-/// thread processing the reactor's work compares each group's value and snapshots the groups
-/// that changed into a ``Delivery``; with the lock released, it calls their observers. Any
+/// A change is delivered in two steps (`ReactorStorage.captureChanges()`, then
+/// `deliverChanges()`): with the lock held, the thread processing the reactor's work compares
+/// each group's value and snapshots the groups that changed into a ``Delivery``; with the lock
+/// released, it calls their observers. Any
 /// thread may add or remove observers meanwhile: an observer added starts from its group's
 /// last value, which is already the new one, so it is never told the same change twice.
 @usableFromInline
@@ -52,6 +53,18 @@ struct ObserverRegistry<State> {
     group.subscribers.pointee.append(id, body)
     groups.append(group)
     return group.last.pointee
+  }
+
+  /// What adds an observer of `keyPath` (for `ReactorStorage.addObserver`): it joins its
+  /// group, and its first call is made with the value it starts from.
+  @inlinable
+  static func observer<Value: Equatable>(
+    of keyPath: KeyPath<State, Value>, _ body: @escaping @Sendable (Value) -> Void
+  ) -> (inout ObserverRegistry, UInt64, State) -> () -> Void {
+    { registry, id, state in
+      let current = registry.add(id: id, keyPath, current: state, body)
+      return { body(current) }
+    }
   }
 
   /// A new observer id.

@@ -38,13 +38,10 @@ extension Reactor {
   public func pulse<Value>(
     _ keyPath: KeyPath<State, Pulse<Value>>, _ body: @escaping @Sendable (Value) -> Void
   ) -> ObservationToken {
-    let start = Locked(true)
-    return observe(keyPath.appending(path: \.assignment)) { assignment in
-      let isFirst = start.withLock { isFirst in
-        defer { isFirst = false }
-        return isFirst
-      }
-      if !isFirst { body(assignment.value) }
+    let assignments = keyPath.appending(path: \.assignment)
+    return storage.addObserver(from: self) { registry, id, state in
+      _ = registry.add(id: id, assignments, current: state) { body($0.value) }
+      return {}  // the value held when observing starts is not replayed
     }
   }
 
@@ -99,10 +96,7 @@ extension ReactorStorage {
     _ keyPath: KeyPath<R.State, Value>, from reactor: R,
     _ body: @escaping @Sendable (Value) -> Void
   ) -> ObservationToken {
-    addObserver(from: reactor) { registry, id, state in
-      let current = registry.add(id: id, keyPath, current: state, body)
-      return { body(current) }
-    }
+    addObserver(from: reactor, ObserverRegistry.observer(of: keyPath, body))
   }
 
   /// Adds an observer: `add` puts it in the registry (lock held) and returns its first call,
@@ -134,7 +128,7 @@ extension ReactorStorage {
   /// then finish the item); when this thread was processing (an observer or `mutate` adding an
   /// observer), likewise but without finishing. `nil` when another thread is processing: the
   /// observer is then registered and called by that thread in its turn
-  /// (``observeInTurn(_:_:)``), and `observe` returns before the first call.
+  /// (``observeInTurn(_:from:_:)``), and `observe` returns before the first call.
   @inlinable
   func beginObserving(_ reactor: R) -> (id: UInt64, ownedAlready: Bool?) {
     startIfNeeded(reactor)

@@ -24,7 +24,7 @@ final class Subscriber<Value> {
 /// from the next change on (it was given the current value when added), and one removed
 /// meanwhile by another thread may still be called by this delivery, as ``ObservationToken``
 /// documents. One removed by the processing thread itself is skipped (see
-/// ``ObserverRegistry/removedByOwner``).
+/// ``Delivery/removedByOwner``).
 @usableFromInline
 struct SubscriberList<Value> {
   @usableFromInline var members: [Subscriber<Value>] = []

@@ -60,10 +60,7 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
   public func observe<Value: Equatable>(
     _ keyPath: KeyPath<State, Value>, _ body: @escaping @Sendable (Value) -> Void
   ) -> ObservationToken {
-    observing.addObserver { registry, id, state in
-      let current = registry.add(id: id, keyPath, current: state, body)
-      return { body(current) }
-    }
+    observing.addObserver(ObserverRegistry.observer(of: keyPath, body))
   }
 
   /// A store over a smaller part: scopes compose.
@@ -103,11 +100,7 @@ extension Store {
     state toChildState: KeyPath<State, ChildState> & Sendable,
     action fromChildAction: @escaping @Sendable (ChildAction) -> Action
   ) -> ScopedStore<ChildState, ChildAction> {
-    ScopedStore(
-      dispatcher: { [self] in dispatch(fromChildAction($0)) },
-      reader: { [self] in currentState[keyPath: toChildState] },
-      observing: NestedPart(parent: RootPart(engine: engine), path: toChildState),
-      reportMissingState: { [self] in report(.dispatchedToMissingState(fromChildAction($0))) })
+    scoped(toChildState, fromChildAction, isPresent: nil)
   }
 
   /// A store over an optional part of the state (a screen's state that exists only while the
@@ -122,12 +115,22 @@ extension Store {
     optional toChildState: KeyPath<State, ChildState?> & Sendable,
     action fromChildAction: @escaping @Sendable (ChildAction) -> Action
   ) -> ScopedStore<ChildState?, ChildAction> {
+    scoped(toChildState, fromChildAction, isPresent: { $0 != nil })
+  }
+
+  /// A store over the part at `path`, made here so its closures run specialized.
+  @inlinable
+  func scoped<ChildState: Sendable, ChildAction: Sendable>(
+    _ path: KeyPath<State, ChildState> & Sendable,
+    _ fromChildAction: @escaping @Sendable (ChildAction) -> Action,
+    isPresent: (@Sendable (ChildState) -> Bool)?
+  ) -> ScopedStore<ChildState, ChildAction> {
     ScopedStore(
       dispatcher: { [self] in dispatch(fromChildAction($0)) },
-      reader: { [self] in currentState[keyPath: toChildState] },
-      observing: NestedPart(parent: RootPart(engine: engine), path: toChildState),
+      reader: { [self] in currentState[keyPath: path] },
+      observing: NestedPart(parent: RootPart(engine: engine), path: path),
       reportMissingState: { [self] in report(.dispatchedToMissingState(fromChildAction($0))) },
-      isPresent: { $0 != nil })
+      isPresent: isPresent)
   }
 }
 

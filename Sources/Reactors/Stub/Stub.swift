@@ -18,15 +18,17 @@ public final class Stub<R: Reactor>: Sendable {
 
   init(_ reactor: R) { self.reactor = reactor }
 
+  private var storage: ReactorStorage<R> { reactor.storage }
+
   /// Whether the stub replaces `mutate` and `reduce`. Off by default.
   public var isEnabled: Bool {
-    get { reactor.storage.withCore { $0.extras?.stubIsEnabled ?? false } }
-    set { reactor.storage.withCore { $0.makeExtras().stubIsEnabled = newValue } }
+    get { storage.locked { storage.core.pointee.extras?.stubIsEnabled ?? false } }
+    set { storage.locked { storage.core.pointee.makeExtras().stubIsEnabled = newValue } }
   }
 
   /// Every action sent while the stub was on, in order.
   public var actions: [R.Action] {
-    reactor.storage.withCore { $0.extras?.stubActions ?? [] }
+    storage.locked { storage.core.pointee.extras?.stubActions ?? [] }
   }
 
   /// The reactor's current state; setting it (with the stub on) notifies the observers.
@@ -42,13 +44,4 @@ public final class Stub<R: Reactor>: Sendable {
 extension Reactor {
   /// The reactor's stub, for view tests. See ``Stub``.
   public var stub: Stub<Self> { Stub(self) }
-}
-
-extension ReactorStorage {
-  /// Runs `body` with the engine's state, the lock held.
-  func withCore<T>(_ body: (inout EngineCore<R>) -> T) -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(&core.pointee)
-  }
 }
