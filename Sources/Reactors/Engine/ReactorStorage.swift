@@ -81,6 +81,11 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     core.pointee.isReducing = true
     reactor.reduce(state: &core.pointee.state!, mutation: mutation)
     core.pointee.isReducing = false
+    if let extras = core.pointee.extras {
+      // `reduce` misused the reactor (a `send`): reported now, before what it queued runs.
+      reduced(mutation, with: extras, reactor)
+      return finishItem(reactor)
+    }
     let hasDelivery = captureChanges()
     if !hasDelivery && core.pointee.processing.finishedLastItem() { return lock.unlock() }
     lock.unlock()

@@ -74,6 +74,24 @@ import Testing
     }
   }
 
+  @Test func aSendFromReduceIsReportedBeforeTheActionItQueuedRuns() {
+    let seen = Shared<[String]>([])
+    let reactor = ProbeReactor(
+      mutate: { reactor, action in
+        if action == .add(10) {
+          seen.withLock { $0.append(reactor.issueCount == 1 ? "reported first" : "not yet") }
+        }
+        return ProbeReactor.defaultMutation(action)
+      },
+      onReduce: { reactor, mutation in
+        if mutation == .add(1) { reactor.send(.add(10)) }
+      })
+    _ = reactor.currentState  // started: the send below takes the common path
+    reactor.send(.increment)
+    #expect(reactor.currentState.count == 11)
+    #expect(seen.current == ["reported first"])
+  }
+
   @Test func anEffectSendingActionsFromItsTaskIsQueuedInOrder() async {
     let reactor = ProbeReactor(mutate: { reactor, action in
       guard case .custom(let n) = action else { return ProbeReactor.defaultMutation(action) }
