@@ -32,7 +32,7 @@ struct Processing<Item, Owner: Equatable> {
     @usableFromInline let item: Item
     @usableFromInline let isForeign: Bool
 
-    @inlinable init(item: Item, isForeign: Bool) {
+    @inlinable init(item: consuming Item, isForeign: Bool) {
       self.item = item
       self.isForeign = isForeign
     }
@@ -104,7 +104,7 @@ struct Processing<Item, Owner: Equatable> {
 
   /// `item` arrived from `thread`: processed by it now, or queued for the owner.
   @inlinable
-  mutating func arrived(_ item: Item, from thread: Owner) -> Arrival {
+  mutating func arrived(_ item: consuming Item, from thread: Owner) -> Arrival {
     if claim(on: thread) { return .process }
     if case .handedOff = phase {
       own(on: thread)
@@ -117,7 +117,7 @@ struct Processing<Item, Owner: Equatable> {
 
   /// `item` is to run after the work in progress, queued by the owner's own processing.
   @inlinable
-  mutating func followUp(_ item: Item) {
+  mutating func followUp(_ item: consuming Item) {
     queue.append(Queued(item: item, isForeign: false))
   }
 

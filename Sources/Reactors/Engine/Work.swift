@@ -50,7 +50,7 @@ struct WorkQueue<Element> {
 
   @inlinable var isEmpty: Bool { head == items.count }
 
-  @inlinable mutating func append(_ item: Element) { items.append(item) }
+  @inlinable mutating func append(_ item: consuming Element) { items.append(item) }
 
   @inlinable mutating func popFirst() -> Element? {
     guard head < items.count else { return nil }
@@ -58,6 +58,12 @@ struct WorkQueue<Element> {
     head += 1
     if head == items.count {
       items.removeAll(keepingCapacity: true)
+      head = 0
+    } else if head >= 1024 && head * 2 >= items.count {
+      // A queue that other threads keep filling may never empty: its taken slots are dropped
+      // once they are half the buffer, so it holds what is queued, not all that ever was.
+      // Amortized, each item is moved at most once more.
+      items.removeFirst(head)
       head = 0
     }
     return item
