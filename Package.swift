@@ -18,15 +18,29 @@ let package = Package(
     .library(name: "ReactorsLogging", targets: ["ReactorsLogging"]),
   ],
   dependencies: [
-    // Only for ReactorsLogging: the log API and readable state diffs. Apps that do not import
-    // ReactorsLogging do not build them.
+    // Only for ReactorsLogging and ReactorsTesting: the log API, readable state diffs, and
+    // test failures reported to Swift Testing and XCTest alike. Apps that import neither do not
+    // build them; custom-dump brings xctest-dynamic-overlay anyway.
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
   ],
   targets: [
     .target(name: "Reactors", swiftSettings: strict),
-    // The test toolkit: a clock that moves only when a test says so.
-    .target(name: "ReactorsTesting", dependencies: ["Reactors"], swiftSettings: strict),
+    // The test toolkit: exhaustive testers for reactors and stores, and a clock that moves only
+    // when a test says so.
+    .target(
+      name: "ReactorsTesting",
+      dependencies: [
+        "Reactors",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        // Lets the failures reach Swift Testing and XCTest, so that a test target needs only
+        // ReactorsTesting.
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ],
+      swiftSettings: strict
+    ),
     // A store middleware that logs each action and the diff of the state it changed.
     .target(
       name: "ReactorsLogging",
@@ -55,7 +69,14 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
-      name: "ReactorsTestingTests", dependencies: ["ReactorsTesting"], swiftSettings: strict),
+      name: "ReactorsTestingTests",
+      dependencies: [
+        "Reactors",
+        "ReactorsTesting",
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ],
+      swiftSettings: strict
+    ),
     // The seed articles' reactors, views and tests, compiled as a new app target compiles
     // them: main-actor by default.
     .testTarget(

@@ -135,8 +135,11 @@ extension ReactorStorage {
     let issues = extras.issues
     extras.issues = []
     let afterReduce = extras.afterReduce
+    let tap = extras.tap
     let state = afterReduce == nil ? nil : core.pointee.currentState
     reduced(reactor)
+    // Only this thread reduces: the state read now is the one this mutation made.
+    if let tap { tap(mutation, locked { core.pointee.currentState }) }
     for issue in issues { reactor.report(issue) }
     if let afterReduce, let state {
       startFollowUps(afterReduce(state, mutation), after: mutation, reactor)

@@ -117,6 +117,12 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
 
   /// How many effect tasks the store owns right now, for the test toolkit.
   package var runningEffectCount: Int { engine.storage.runningEffectCount }
+
+  /// Calls `body` after each reduce with the action reduced and the new state, for the test
+  /// toolkit (see ``ReactorStorage``).
+  package func tap(_ body: @escaping @Sendable (Action, State) -> Void) {
+    engine.storage.tap(body)
+  }
 }
 
 extension Store where State: Equatable {

@@ -1,0 +1,177 @@
+import IssueReporting
+import Reactors
+import ReactorsTesting
+import Testing
+
+/// The reactor tester: a passing test reads as ReactorKit's, and each way a test can fail
+/// reports a message that says what differs and how to fix it.
+@Suite(.timeLimit(.minutes(1))) struct ReactorTesterTests {
+  let clock = TestClock()
+
+  @Test func aReactorWithADelayedEffectIsTestedStepByStep() async {
+    let tester = ReactorTester(LoaderReactor(clock: clock), clock: clock)
+    await tester.send(.load) { $0.isLoading = true }
+    await tester.advance(by: .seconds(1))
+    await tester.receive(.setName("kim")) { $0.name = "kim" }
+    await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    await tester.finish()
+    #expect(tester.state == LoaderReactor.State(isLoading: false, name: "kim"))
+  }
+
+  @Test func aWrongStateIsReportedAsADiffAtTheSend() async {
+    let tester = ReactorTester(LoaderReactor(clock: clock), clock: clock)
+    await withKnownIssue {
+      await tester.send(.rename("lee")) { $0.name = "kim" }
+    } matching: { issue in
+      mentions("not what the test expects")(issue) && mentions("name: \"kim\"")(issue)
+        && mentions("name: \"lee\"")(issue)
+    }
+    // The tester goes on from the state the reactor made.
+    await tester.send(.rename("park")) { $0.name = "park" }
+    await tester.finish()
+  }
+
+  @Test func anUnexpectedMutationIsReportedWithWhatCameInstead() async {
+    let tester = ReactorTester(LoaderReactor(clock: clock), clock: clock)
+    await tester.send(.load) { $0.isLoading = true }
+    await tester.advance(by: .seconds(1))
+    await withKnownIssue {
+      await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    } matching: { issue in
+      mentions("other than the one expected")(issue) && mentions("setName")(issue)
+    }
+    await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    await tester.finish()
+  }
+
+  @Test func aMutationThatNeverComesFailsAtItsTimeoutWithAHint() async {
+    let tester = ReactorTester(
+      LoaderReactor(clock: clock), clock: clock, timeout: .milliseconds(100))
+    await tester.send(.load) { $0.isLoading = true }
+    await withKnownIssue {
+      await tester.receive(.setName("kim"))
+    } matching: { issue in
+      mentions("nothing arrived within")(issue) && mentions("1 asleep on the test clock")(issue)
+        && mentions("advance the test clock")(issue)
+    }
+    await tester.advance(by: .seconds(1))
+    await tester.receive(.setName("kim")) { $0.name = "kim" }
+    await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    await tester.finish()
+  }
+
+  @Test func finishFailsWhileAnEffectStillRuns() async {
+    let reactor = LoaderReactor(clock: clock)
+    let tester = ReactorTester(reactor, clock: clock, timeout: .milliseconds(100))
+    await tester.send(.load) { $0.isLoading = true }
+    await withKnownIssue {
+      await tester.finish()
+    } matching: { issue in
+      mentions("1 effect is still running at finish()")(issue)
+    }
+    #expect(clock.sleeperCount == 1)
+  }
+
+  @Test func finishFailsForMutationsNobodyReceived() async {
+    let tester = ReactorTester(LoaderReactor(clock: clock), clock: clock)
+    await tester.send(.load) { $0.isLoading = true }
+    await tester.advance(by: .seconds(1))
+    await withKnownIssue {
+      await tester.finish()
+    } matching: { issue in
+      mentions("2 value(s) that effects emitted were not received")(issue)
+        && mentions(".setName(\"kim\")")(issue) && mentions(".setLoading(false)")(issue)
+    }
+  }
+
+  @Test func aTesterThatGoesAwayUncheckedReportsWhereItWasMade() async {
+    let captured = CapturedIssues()
+    await withIssueReporters([captured]) {
+      let tester = ReactorTester(LoaderReactor(clock: clock), clock: clock)
+      await tester.send(.load) { $0.isLoading = true }
+      await tester.advance(by: .seconds(1))
+      await tester.reactor.storage.settled()
+    }
+    #expect(captured.failures.count == 1)
+    #expect(captured.failures.first?.contains("when the tester went away") == true)
+  }
+
+  @Test func advancingAClockTheEffectsDoNotSleepOnFailsWithAHint() async {
+    let captured = CapturedIssues()
+    let reactor = LoaderReactor(clock: clock)
+    await withIssueReporters([captured]) {
+      let tester = ReactorTester(reactor, clock: clock, timeout: .milliseconds(100))
+      await tester.send(.wait)
+      await tester.advance(by: .seconds(1))
+      await tester.finish()
+    }
+    #expect(captured.failures.count == 2)
+    #expect(captured.failures.first?.contains("only 0 asleep on the test clock") == true)
+    #expect(captured.failures.last?.contains("still running at finish()") == true)
+  }
+
+  @Test func advanceWithoutAClockSaysHowToGiveOne() async {
+    let tester = ReactorTester(LoaderReactor(clock: clock))
+    await withKnownIssue {
+      await tester.advance(by: .seconds(1))
+    } matching: { issue in
+      mentions("make the tester with `clock: clock`")(issue)
+    }
+  }
+
+  @Test func aCaseIsReceivedWhateverItsValue() async {
+    let tester = ReactorTester(LoaderReactor(clock: clock), clock: clock)
+    await tester.send(.load) { $0.isLoading = true }
+    await tester.advance(by: .seconds(1))
+    await tester.receive(where: { if case .setName = $0 { true } else { false } }) {
+      $0.name = "kim"
+    }
+    await tester.receive(where: { $0 == .setLoading(false) }) { $0.isLoading = false }
+    await tester.finish()
+  }
+
+  @Test func offChecksOnlyWhatTheTestNamesAndSkipsTheRest() async {
+    let captured = CapturedIssues()
+    await withIssueReporters([captured]) {
+      let tester = ReactorTester(
+        LoaderReactor(clock: clock), clock: clock, exhaustivity: .off)
+      await tester.send(.load)
+      await tester.advance(by: .seconds(1))
+      await tester.receive(.setLoading(false)) { $0.name = "kim" }
+      await tester.finish()
+    }
+    #expect(captured.failures.isEmpty)
+    #expect(captured.expected.isEmpty)
+  }
+
+  @Test func offStillFailsWhenWhatTheTestNamesIsWrong() async {
+    let captured = CapturedIssues()
+    await withIssueReporters([captured]) {
+      let tester = ReactorTester(
+        LoaderReactor(clock: clock), clock: clock, exhaustivity: .off)
+      await tester.send(.rename("lee")) { $0.name = "kim" }
+    }
+    #expect(captured.failures.count == 1)
+    #expect(captured.failures.first?.contains("not what the test expects") == true)
+  }
+
+  @Test func offListingSkippedListsEachSkippedThingWithoutFailing() async {
+    let captured = CapturedIssues()
+    await withIssueReporters([captured]) {
+      let tester = ReactorTester(
+        LoaderReactor(clock: clock), clock: clock, exhaustivity: .off(listingSkipped: true))
+      await tester.send(.load)
+      await tester.advance(by: .seconds(1))
+      await tester.receive(.setLoading(false))
+      await tester.finish()
+    }
+    #expect(captured.failures.isEmpty)
+    #expect(captured.expected.count == 3)
+    #expect(
+      captured.expected[0].contains("did not assert") && captured.expected[0].contains("isLoading"))
+    #expect(
+      captured.expected[1].contains("Skipped receiving LoaderReactor.Mutation.setName(\"kim\")"))
+    #expect(
+      captured.expected[2].contains("did not assert") && captured.expected[2].contains("isLoading"))
+  }
+}

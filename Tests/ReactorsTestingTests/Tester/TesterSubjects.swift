@@ -1,0 +1,85 @@
+import IssueReporting
+import Reactors
+import ReactorsTesting
+import Testing
+
+/// A reactor whose `.load` shows a loading flag at once, names the user a second later on the
+/// test clock, then clears the flag: one synchronous change and two later mutations.
+final class LoaderReactor: Reactor {
+  enum Action: Equatable, Sendable {
+    case load
+    case rename(String)
+    case wait
+  }
+
+  enum Mutation: Equatable, Sendable {
+    case setLoading(Bool)
+    case setName(String)
+  }
+
+  struct State: Equatable, Sendable {
+    var isLoading = false
+    var name = ""
+  }
+
+  let storage = Storage()
+  let initialState = State()
+  let clock: TestClock
+
+  init(clock: TestClock) { self.clock = clock }
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    switch action {
+    case .load:
+      return .concat(
+        .just(.setLoading(true)),
+        Effect.just(.setName("kim")).delay(for: .seconds(1), clock: clock),
+        .just(.setLoading(false)))
+    case .rename(let name):
+      return .just(.setName(name))
+    case .wait:
+      // Waits on something other than the clock: a stream nobody feeds.
+      return .run { _ in
+        let silence = AsyncStream<Never>(Never.self) { _ in }
+        for await _ in silence {}
+      }
+    }
+  }
+
+  func reduce(state: inout State, mutation: Mutation) {
+    switch mutation {
+    case .setLoading(let isLoading): state.isLoading = isLoading
+    case .setName(let name): state.name = name
+    }
+  }
+}
+
+/// Collects what a tester reports instead of failing the test: lets a test read the exact
+/// messages, the expected issues (what a non-exhaustive tester skipped) included.
+final class CapturedIssues: IssueReporter {
+  private let captured = Locked<(failures: [String], expected: [String])>(([], []))
+
+  var failures: [String] { captured.withLock { $0.failures } }
+  var expected: [String] { captured.withLock { $0.expected } }
+
+  func reportIssue(
+    _ message: @autoclosure () -> String?, severity: IssueSeverity, fileID: StaticString,
+    filePath: StaticString, line: UInt, column: UInt
+  ) {
+    let text = message() ?? ""
+    captured.withLock { $0.failures.append(text) }
+  }
+
+  func expectIssue(
+    _ message: @autoclosure () -> String?, fileID: StaticString, filePath: StaticString,
+    line: UInt, column: UInt
+  ) {
+    let text = message() ?? ""
+    captured.withLock { $0.expected.append(text) }
+  }
+}
+
+/// Whether a known issue's comments contain `text`.
+func mentions(_ text: String) -> @Sendable (Issue) -> Bool {
+  { issue in issue.comments.contains { $0.rawValue.contains(text) } }
+}
