@@ -57,7 +57,7 @@ public final class ReactorTester<R: Reactor>: Sendable where R.State: Equatable 
   /// Sends `action`, then checks the state its synchronous mutations made before `send`
   /// returned: `assert` changes the state before the step into the one expected (omit it when
   /// the action changes nothing at once).
-  public func send(
+  nonisolated(nonsending) public func send(
     _ action: R.Action, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column,
     assert: ((inout R.State) throws -> Void)? = nil
@@ -67,7 +67,7 @@ public final class ReactorTester<R: Reactor>: Sendable where R.State: Equatable 
 
   /// Waits for the next mutation an effect emitted, checks that it is `mutation`, then checks
   /// the state it made.
-  public func receive(
+  nonisolated(nonsending) public func receive(
     _ mutation: R.Mutation, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column,
     assert: ((inout R.State) throws -> Void)? = nil
@@ -87,7 +87,7 @@ public final class ReactorTester<R: Reactor>: Sendable where R.State: Equatable 
   ///   $0.user = User(name: "kim")
   /// }
   /// ```
-  public func receive(
+  nonisolated(nonsending) public func receive(
     where matches: (R.Mutation) -> Bool, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     assert: ((inout R.State) throws -> Void)? = nil
@@ -100,7 +100,7 @@ public final class ReactorTester<R: Reactor>: Sendable where R.State: Equatable 
 
   /// Waits until every running effect sleeps on the test clock, then moves the clock by
   /// `duration`: no need to count sleepers.
-  public func advance(
+  nonisolated(nonsending) public func advance(
     by duration: Duration, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
@@ -109,7 +109,7 @@ public final class ReactorTester<R: Reactor>: Sendable where R.State: Equatable 
 
   /// Waits for the reactor's effects to end (up to the timeout), then fails if any still runs
   /// or emitted a mutation the test did not receive.
-  public func finish(
+  nonisolated(nonsending) public func finish(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) async {

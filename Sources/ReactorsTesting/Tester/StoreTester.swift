@@ -39,7 +39,7 @@ public final class StoreTester<State: Equatable & Sendable, Action: Sendable>: S
 
   /// Dispatches `action`, then checks the state its reduce made (its follow-up actions are
   /// received one by one).
-  public func send(
+  nonisolated(nonsending) public func send(
     _ action: Action, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column,
     assert: ((inout State) throws -> Void)? = nil
@@ -49,7 +49,7 @@ public final class StoreTester<State: Equatable & Sendable, Action: Sendable>: S
 
   /// Waits for the next follow-up action the middleware emitted, checks that it is `action`,
   /// then checks the state its reduce made.
-  public func receive(
+  nonisolated(nonsending) public func receive(
     _ action: Action, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column,
     assert: ((inout State) throws -> Void)? = nil
@@ -62,7 +62,7 @@ public final class StoreTester<State: Equatable & Sendable, Action: Sendable>: S
 
   /// Waits for the next follow-up action, checks that `matches` accepts it (a case, whatever
   /// its value, for actions that are not `Equatable`), then checks the state it made.
-  public func receive(
+  nonisolated(nonsending) public func receive(
     where matches: (Action) -> Bool, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     assert: ((inout State) throws -> Void)? = nil
@@ -74,7 +74,7 @@ public final class StoreTester<State: Equatable & Sendable, Action: Sendable>: S
   }
 
   /// Waits until every running effect sleeps on the test clock, then moves it by `duration`.
-  public func advance(
+  nonisolated(nonsending) public func advance(
     by duration: Duration, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
@@ -83,7 +83,7 @@ public final class StoreTester<State: Equatable & Sendable, Action: Sendable>: S
 
   /// Waits for the store's effects to end (up to the timeout), then fails if any still runs
   /// or emitted an action the test did not receive.
-  public func finish(
+  nonisolated(nonsending) public func finish(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) async {

@@ -66,7 +66,9 @@ final class TesterCore<State: Equatable & Sendable, Input: Sendable, Output: Sen
 
   // MARK: - Steps
 
-  func send(_ input: Input, _ assert: ((inout State) throws -> Void)?, at call: CallSite) async {
+  nonisolated(nonsending) func send(
+    _ input: Input, _ assert: ((inout State) throws -> Void)?, at call: CallSite
+  ) async {
     let what = "send(\(describe(input)))"
     takeUnreceived(before: what, at: call)
     let before = asserted.withLock { $0 }
@@ -81,7 +83,7 @@ final class TesterCore<State: Equatable & Sendable, Input: Sendable, Output: Sen
     check(what, from: before, to: after, assert, at: call)
   }
 
-  func receive(
+  nonisolated(nonsending) func receive(
     _ what: String, matching matches: (Output) -> Bool, mismatch: (Output) -> String,
     _ assert: ((inout State) throws -> Void)?, at call: CallSite
   ) async {
@@ -105,7 +107,7 @@ final class TesterCore<State: Equatable & Sendable, Input: Sendable, Output: Sen
     }
   }
 
-  func advance(by duration: Duration, at call: CallSite) async {
+  nonisolated(nonsending) func advance(by duration: Duration, at call: CallSite) async {
     guard let clock else {
       return call.fail(
         "advance(by:) needs the test clock the effects sleep on: make the tester with "
@@ -124,7 +126,7 @@ final class TesterCore<State: Equatable & Sendable, Input: Sendable, Output: Sen
     await clock.advance(by: duration)
   }
 
-  func finish(at call: CallSite) async {
+  nonisolated(nonsending) func finish(at call: CallSite) async {
     defer { finished.withLock { $0 = true } }
     let settled = await withDeadline(timeout) { [subject] in await subject.settled() } != nil
     if !settled {
@@ -184,7 +186,7 @@ final class TesterCore<State: Equatable & Sendable, Input: Sendable, Output: Sen
   }
 
   /// The next step not yet checked, waiting for it up to the timeout; `nil` when none came.
-  func nextStep() async -> Step<Output, State>? {
+  nonisolated(nonsending) func nextStep() async -> Step<Output, State>? {
     if let step = takeFirstStep() { return step }
     let arrived = await withDeadline(timeout) { [recording] in
       await withCheckedContinuation { continuation in

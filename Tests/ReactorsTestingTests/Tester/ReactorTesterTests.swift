@@ -18,6 +18,20 @@ import Testing
     #expect(tester.state == LoaderReactor.State(isLoading: false, name: "kim"))
   }
 
+  @Test func anEffectThatEmitsBeforeItSuspendsIsPartOfTheSend() async {
+    // Where `.run` starts at once (Task.immediate), its synchronous part is reduced before
+    // `send` returns (contract 2), so the send's assertion covers it; elsewhere it arrives
+    // later and is received.
+    let tester = ReactorTester(LoaderReactor(clock: clock), clock: clock)
+    if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+      await tester.send(.greet) { $0.name = "hello" }
+    } else {
+      await tester.send(.greet)
+      await tester.receive(.setName("hello")) { $0.name = "hello" }
+    }
+    await tester.finish()
+  }
+
   @Test func aWrongStateIsReportedAsADiffAtTheSend() async {
     let tester = ReactorTester(LoaderReactor(clock: clock), clock: clock)
     await withKnownIssue {

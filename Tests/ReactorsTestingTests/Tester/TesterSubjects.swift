@@ -9,6 +9,7 @@ final class LoaderReactor: Reactor {
   enum Action: Equatable, Sendable {
     case load
     case rename(String)
+    case greet
     case wait
   }
 
@@ -37,6 +38,8 @@ final class LoaderReactor: Reactor {
         .just(.setLoading(false)))
     case .rename(let name):
       return .just(.setName(name))
+    case .greet:
+      return .run { send in send(.setName("hello")) }
     case .wait:
       // Waits on something other than the clock: a stream nobody feeds.
       return .run { _ in
