@@ -18,9 +18,10 @@ let cartReducer: MutatingReducer<Cart, CartAction> = { cart, action in
   if case .add(let item) = action { cart.items.append(item) }
 }
 
-/// The logging middleware: off unless added, one line per action with the state diff.
+/// The logging middleware: one line per action with the state diff, from the stores it is
+/// added to only.
 @Suite struct LoggingMiddlewareTests {
-  @Test func eachActionIsLoggedWithWhatItChanged() {
+  @Test func eachActionIsLoggedWithWhatItChanged() throws {
     let lines = CapturedLines()
     let logger = Logger(label: "test") { _ in CapturingHandler(lines: lines) }
     let store = Store(
@@ -31,21 +32,30 @@ let cartReducer: MutatingReducer<Cart, CartAction> = { cart, action in
     store.dispatch(.nothing)
 
     let logged = lines.all
-    #expect(logged.count == 3)
+    try #require(logged.count == 3)
     #expect(logged[0].hasPrefix("received CartAction.add(\"apple\")"))
-    #expect(logged[0].contains("\"apple\""))  // the first line shows the whole state
+    #expect(logged[0].contains("[0]: \"apple\""))  // the first line shows the whole state
     #expect(logged[1].hasPrefix("received CartAction.add(\"pear\")"))
     #expect(logged[1].contains("+     [1]: \"pear\""))
-    #expect(!logged[1].contains("+    note") && !logged[1].contains("-    note"))  // unchanged
+    // Only the changed line is marked: the unchanged field is context, with no + or −.
+    let marked = logged[1].split(separator: "\n").filter { $0.hasPrefix("+") || $0.hasPrefix("-") }
+    #expect(marked == ["+     [1]: \"pear\""])
+    #expect(logged[1].contains("\n    note: \"\""))
     #expect(logged[2].contains("(no state change)"))
   }
 
-  @Test func aStoreWithoutTheMiddlewareLogsNothing() {
+  @Test func onlyAStoreWithTheMiddlewareLogs() throws {
     let lines = CapturedLines()
-    _ = Logger(label: "test") { _ in CapturingHandler(lines: lines) }
-    let store = Store(initial: Cart(), reducer: cartReducer)
-    store.dispatch(.add("apple"))
+    let logger = Logger(label: "test") { _ in CapturingHandler(lines: lines) }
+    let plain = Store(initial: Cart(), reducer: cartReducer)
+    let logged = Store(
+      initial: Cart(), reducer: cartReducer,
+      middlewares: [Store<Cart, CartAction>.logging(to: logger)])
+    plain.dispatch(.add("apple"))
     #expect(lines.all.isEmpty)
+    logged.dispatch(.add("pear"))
+    try #require(lines.all.count == 1)
+    #expect(lines.all[0].hasPrefix("received CartAction.add(\"pear\")"))
   }
 }
 

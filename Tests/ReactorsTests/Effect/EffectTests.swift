@@ -56,14 +56,13 @@ import Testing
         .just(.log("now again"))
       )
     })
-    reactor.send(.custom(0))
-    #expect(reactor.currentState.log == ["now", "now again"])
-    await clock.waitForSleepers(2)
-    await clock.advance(by: .seconds(1))
-    #expect(await eventually { reactor.currentState.log.count == 3 })
-    await clock.advance(by: .seconds(1))
-    #expect(await eventually { reactor.currentState.log.count == 4 })
-    #expect(reactor.currentState.log == ["now", "now again", "fast", "slow"])
+    let tester = ReactorTester(reactor, clock: clock)
+    await tester.send(.custom(0)) { $0.log = ["now", "now again"] }
+    await tester.advance(by: .seconds(1))
+    await tester.receive(.log("fast")) { $0.log.append("fast") }
+    await tester.advance(by: .seconds(1))
+    await tester.receive(.log("slow")) { $0.log.append("slow") }
+    await tester.finish()
   }
 
   @Test func debounceRunsOnlyTheLastOfABurst() async {

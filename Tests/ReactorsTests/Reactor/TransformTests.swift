@@ -1,18 +1,21 @@
 import Reactors
+import ReactorsTesting
 import Testing
 
 /// The three uses of `transform` ReactorKit users rely on, in ReactorKit's order.
 @Suite struct TransformTests {
-  @Test func mergingAnOutsideStreamIntoTheMutations() async {
+  @Test(.timeLimit(.minutes(1))) func mergingAnOutsideStreamIntoTheMutations() async {
     let service = CurrentUserService()
-    let reactor = SessionReactor(service: service)
-    #expect(reactor.currentState.user == nil)
+    let tester = ReactorTester(SessionReactor(service: service))
+    #expect(tester.state.user == nil)
     service.continuation.yield("alice")
-    #expect(await eventually { reactor.currentState.user == "alice" })
-    reactor.send(.rename("bob"))
-    #expect(reactor.currentState.user == "BOB")  // through transform(action:)
+    await tester.receive(.setUser("alice")) { $0.user = "alice" }
+    await tester.send(.rename("bob")) { $0.user = "BOB" }  // through transform(action:)
     service.continuation.yield("carol")
-    #expect(await eventually { reactor.currentState.user == "carol" })
+    await tester.receive(.setUser("carol")) { $0.user = "carol" }
+    // The stream's task is the reactor's: it ends when the stream does.
+    service.continuation.finish()
+    await tester.finish()
   }
 
   @Test func loggingAndRewritingEveryActionAndStateKeepTheSynchronousPath() {
@@ -69,11 +72,11 @@ final class SessionReactor: Reactor {
     case start
     case rename(String)
   }
-  enum Mutation: Sendable {
+  enum Mutation: Equatable, Sendable {
     case setUser(String)
     case started
   }
-  struct State: Sendable {
+  struct State: Equatable, Sendable {
     var user: String?
     var startCount = 0
     var isTransformed = false

@@ -35,13 +35,20 @@ import Testing
     // 2. Stub된 리액터를 주입한 뷰를 준비합니다.
     let view = MyView()
     view.reactor = reactor
+    // (Not in the seed: every state the reactor makes, to show that mutate and reduce did not
+    // run; `.refresh` would set the loading flag and clear it again.)
+    let loadingFlags = Locked<[Bool]>([])
+    let observation = reactor.observe(\.isLoading) { flag in
+      loadingFlags.withLock { $0.append(flag) }
+    }
 
     // 3. 사용자 인터랙션을 발생시킵니다.
     view.refreshControl.sendActions(for: .valueChanged)
 
     // 4. Reactor에 액션이 잘 전달되었는지를 검증합니다.
     #expect(reactor.stub.actions.last == .refresh)
-    #expect(reactor.currentState.isLoading == false)  // mutate and reduce did not run
+    #expect(loadingFlags.withLock { $0 } == [false])  // only the observer's first call
+    observation.cancel()
   }
 
   @Test func testState_isLoading() {

@@ -22,7 +22,7 @@ final class ProbeReactor: Reactor {
     case log(String)
   }
 
-  struct State: Sendable {
+  struct State: Equatable, Sendable {
     var count = 0
     var title = ""
     var items: [Int] = []
