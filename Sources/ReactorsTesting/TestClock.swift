@@ -1,3 +1,4 @@
+import IssueReporting
 import Reactors
 
 /// A clock whose time moves only when a test says so, for effects that wait (contract 5).
@@ -74,15 +75,32 @@ public final class TestClock: Clock, Sendable {
   }
 
   /// Returns once at least `count` tasks are sleeping on the clock: call it before
-  /// ``advance(by:)`` when an effect is about to start waiting.
-  public func waitForSleepers(_ count: Int = 1) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let isReady = state.withLock { state -> Bool in
-        guard state.sleepers.count < count else { return true }
-        state.waiters.append((count, continuation))
-        return false
+  /// ``advance(by:)`` when an effect is about to start waiting. (A ``ReactorTester`` made with
+  /// the clock does this itself.) Fails the test, at the caller's line, when they are not there
+  /// within `timeout` of real time, rather than hang.
+  public func waitForSleepers(
+    _ count: Int = 1, timeout: Duration = .seconds(10), fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async {
+    guard await withDeadline(timeout, { await self.sleepers(atLeast: count) }) == nil else {
+      return
+    }
+    reportIssue(
+      "waitForSleepers(\(count)): \(sleeperCount) task(s) asleep on the test clock after "
+        + "\(timeout). Check that the effects were started, and that they sleep on this clock.",
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Returns once at least `count` tasks are sleeping on the clock, or the task is cancelled.
+  func sleepers(atLeast count: Int) async {
+    let id = state.withLock { $0.makeID() }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let isReady = state.withLock { $0.wait(id: id, forSleepers: count, continuation) }
+        if isReady { continuation.resume() }
       }
-      if isReady { continuation.resume() }
+    } onCancel: {
+      state.withLock { $0.stopWaiting(id: id) }?.resume()
     }
   }
 
@@ -122,7 +140,7 @@ struct TestClockState {
 
   var now = TestClock.Instant()
   var sleepers: [(id: UInt64, deadline: TestClock.Instant, continuation: SleepContinuation)] = []
-  var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  var waiters: [(id: UInt64, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   private var nextID: UInt64 = 0
   private var cancelledEarly: Set<UInt64> = []
 
@@ -141,6 +159,26 @@ struct TestClockState {
     let ready = waiters.filter { $0.count <= sleepers.count }.map { $0.continuation }
     waiters.removeAll { $0.count <= sleepers.count }
     return (.sleeping, ready)
+  }
+
+  /// A task waits for `count` sleepers: `true` when they are there (or it was cancelled
+  /// already), so that it goes on at once; otherwise it waits.
+  mutating func wait(
+    id: UInt64, forSleepers count: Int, _ continuation: CheckedContinuation<Void, Never>
+  ) -> Bool {
+    if cancelledEarly.remove(id) != nil || sleepers.count >= count { return true }
+    waiters.append((id, count, continuation))
+    return false
+  }
+
+  /// A task waiting for sleepers was cancelled: returns its continuation to resume, if it was
+  /// waiting.
+  mutating func stopWaiting(id: UInt64) -> CheckedContinuation<Void, Never>? {
+    guard let index = waiters.firstIndex(where: { $0.id == id }) else {
+      cancelledEarly.insert(id)
+      return nil
+    }
+    return waiters.remove(at: index).continuation
   }
 
   /// A sleeping task was cancelled: returns its continuation to resume, if it had registered.

@@ -13,6 +13,24 @@ protocol EffectHost<Output>: Sendable {
   /// Starts `effect` in a task owned by the host, marked with `id` when given.
   /// Returns `nil` when the host is gone.
   func launch(_ effect: Effect<Output>, id: EffectID?) -> Task<Void, any Error>?
+
+  /// The current task starts waiting for something no clock drives: a child task, a relay's
+  /// next event. The test toolkit counts such tasks apart from those that sleep on its clock.
+  func waitingBegan()
+
+  /// The current task stopped waiting (see ``waitingBegan()``).
+  func waitingEnded()
+}
+
+extension EffectHost {
+  /// Awaits `child`, a task started for a cancellable part (see ``Effect/join(_:)``), counted
+  /// meanwhile as waiting.
+  @inlinable
+  func join(_ child: Task<Void, any Error>) async throws {
+    waitingBegan()
+    defer { waitingEnded() }
+    try await Effect<Output>.join(child)
+  }
 }
 
 extension Effect {
@@ -129,9 +147,9 @@ extension Effect {
     case .cancellable(let effect, let id, let cancelInFlight):
       if cancelInFlight { host.cancelEffects(id: id) }
       guard let child = host.launch(effect, id: id) else { return }
-      try await Effect.join(child)
+      try await host.join(child)
     case .join(let child):
-      try await Effect.join(child)
+      try await host.join(child)
     case .relay(let source):
       try await Effect.runRelay(source, on: host)
     }

@@ -35,6 +35,9 @@ struct TaskRegistry: Sendable {
   @usableFromInline var free: [Int] = []
   /// How many slots are occupied.
   @usableFromInline var count = 0
+  /// How many of those tasks wait for something no clock drives (see
+  /// ``EffectHost/waitingBegan()``).
+  @usableFromInline var waiting = 0
 
   @inlinable init() {}
 

@@ -148,6 +148,12 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
   func cancelEffects(id: EffectID) { link.reactor?.storage.cancelEffects(id: id) }
 
   @inlinable
+  func waitingBegan() { link.tasks.withLock { $0.waiting += 1 } }
+
+  @inlinable
+  func waitingEnded() { link.tasks.withLock { $0.waiting -= 1 } }
+
+  @inlinable
   func launch(_ effect: Effect<Output>, id: EffectID?) -> Task<Void, any Error>? {
     guard let reactor = link.reactor else { return nil }
     let host = id.map { marked(reactor.storage.mark($0)) } ?? self

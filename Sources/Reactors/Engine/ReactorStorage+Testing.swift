@@ -29,10 +29,34 @@ extension ReactorStorage {
     taskRegistry?.withLock { $0.count } ?? 0
   }
 
-  /// Calls `body` after each reduce with the mutation and the state the outside then sees, on
-  /// the processing thread, with the lock released, in reduce order; replaces an earlier one.
-  /// From then on every `send` takes the general path: for a reactor under test only.
-  package func tap(_ body: @escaping @Sendable (R.Mutation, R.State) -> Void) {
-    locked { core.pointee.makeExtras().tap = body }
+  /// How many effect tasks run and are not waiting for a child task or a relay's next event:
+  /// those a test clock may be holding.
+  package var activeEffectCount: Int {
+    taskRegistry?.withLock { $0.count - $0.waiting } ?? 0
+  }
+
+  /// The effect tasks the reactor owns now.
+  package var effectTasks: [Task<Void, any Error>] {
+    taskRegistry?.withLock { $0.tasks } ?? []
+  }
+
+  /// Starts the reactor if needed, then calls `body` after each reduce with the mutation and
+  /// the state the outside then sees, on the processing thread, with the lock released, in
+  /// reduce order; replaces an earlier one. Returns the state as it is when the tap starts, read
+  /// under the same lock, so that no reduce falls between the two. From then on every `send`
+  /// takes the general path: for a reactor under test only.
+  package func tap(
+    from reactor: R, _ body: @escaping @Sendable (R.Mutation, R.State) -> Void
+  ) -> R.State {
+    lock.lock()
+    defer { lock.unlock() }
+    startIfNeeded(reactor)
+    core.pointee.makeExtras().tap = body
+    return core.pointee.currentState
+  }
+
+  /// Removes the tap (see ``tap(from:_:)``).
+  package func untap() {
+    locked { core.pointee.extras?.tap = nil }
   }
 }

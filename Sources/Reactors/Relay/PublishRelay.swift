@@ -113,7 +113,14 @@ extension Effect {
     let token = source.subscribe { continuation.yield($0) }
     defer { token.cancel() }
     try await withTaskCancellationHandler {
-      for await effect in effects { try await effect.run(on: host) }
+      var events = effects.makeAsyncIterator()
+      while true {
+        host.waitingBegan()
+        let next = await events.next()
+        host.waitingEnded()
+        guard let effect = next else { return }
+        try await effect.run(on: host)
+      }
     } onCancel: {
       continuation.finish()
     }

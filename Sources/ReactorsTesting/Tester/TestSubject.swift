@@ -6,27 +6,41 @@ struct TestSubject<State: Sendable, Input: Sendable, Output: Sendable>: Sendable
   let send: @Sendable (Input) -> Void
   /// The state the outside sees now.
   let currentState: @Sendable () -> State
+  /// Returns once nothing is processed or queued.
+  let idle: @Sendable () async -> Void
   /// Returns once no effect runs and nothing is queued.
   let settled: @Sendable () async -> Void
   /// How many effect tasks run now.
   let runningEffects: @Sendable () -> Int
-  /// Installs the engine's tap: called after each reduce with what was reduced and the state.
-  let tap: @Sendable (@escaping @Sendable (Output, State) -> Void) -> Void
-  /// Whether every reduce made while `send` runs belongs to the send (a reactor: the mutations
-  /// its `mutate` returned at once), or only the first (a store: the others are follow-up
-  /// actions of its middleware, to be received one by one).
+  /// How many of them may be held by a clock (not waiting for a child task or a relay).
+  let activeEffects: @Sendable () -> Int
+  /// The effect tasks now.
+  let effectTasks: @Sendable () -> [Task<Void, any Error>]
+  /// Installs the engine's tap, called after each reduce with what was reduced and the state;
+  /// returns the state when it starts.
+  let tap: @Sendable (@escaping @Sendable (Output, State) -> Void) -> State
+  /// Removes the tap.
+  let untap: @Sendable () -> Void
+  /// Whether every reduce the sending thread makes while `send` runs belongs to the send (a
+  /// reactor: the mutations its `mutate` returned at once), or only the first (a store: the
+  /// others are follow-up actions of its middleware, to be received one by one).
   let sendOwnsEveryStep: Bool
 }
 
 extension TestSubject {
   /// A reactor, seen as a tester sees it.
   init<R: Reactor>(reactor: R) where R.State == State, R.Action == Input, R.Mutation == Output {
+    let storage = reactor.storage
     self.init(
       send: { reactor.send($0) },
       currentState: { reactor.currentState },
-      settled: { await reactor.storage.settled() },
-      runningEffects: { reactor.storage.runningEffectCount },
-      tap: { reactor.storage.tap($0) },
+      idle: { await storage.idle() },
+      settled: { await storage.settled() },
+      runningEffects: { storage.runningEffectCount },
+      activeEffects: { storage.activeEffectCount },
+      effectTasks: { storage.effectTasks },
+      tap: { storage.tap(from: reactor, $0) },
+      untap: { storage.untap() },
       sendOwnsEveryStep: true)
   }
 
@@ -35,9 +49,13 @@ extension TestSubject {
     self.init(
       send: { store.dispatch($0) },
       currentState: { store.currentState },
+      idle: { await store.idle() },
       settled: { await store.settled() },
       runningEffects: { store.runningEffectCount },
+      activeEffects: { store.activeEffectCount },
+      effectTasks: { store.effectTasks },
       tap: { store.tap($0) },
+      untap: { store.untap() },
       sendOwnsEveryStep: false)
   }
 }

@@ -1,10 +1,12 @@
 import CustomDump
 import Reactors
 
-/// One reduce the engine reported to a tester: what was reduced, and the state it made.
+/// One reduce the engine reported to a tester: what was reduced, the state it made, and the
+/// thread that reduced it.
 struct Step<Output: Sendable, State: Sendable>: Sendable {
   let output: Output
   let state: State
+  let thread: UInt
 }
 
 /// What the engine's tap fills and the tester empties, under a lock.
@@ -42,18 +44,22 @@ final class TesterCore<State: Equatable & Sendable, Input: Sendable, Output: Sen
     self.timeout = timeout
     self.clock = clock
     self.site = site
-    asserted = Locked(subject.currentState())
-    subject.tap { [recording] output, state in
-      let waiter = recording.withLock { recording in
-        recording.steps.append(Step(output: output, state: state))
-        return recording.waiter.take()
-      }
-      waiter?.resume()
-    }
+    let recording = recording
+    asserted = Locked(
+      subject.tap { output, state in
+        let step = Step(output: output, state: state, thread: currentThreadID())
+        let waiter = recording.withLock { recording in
+          recording.steps.append(step)
+          return recording.waiter.take()
+        }
+        waiter?.resume()
+      })
   }
 
   deinit {
-    guard !finished.withLock({ $0 }), exhaustivity == .on else { return }
+    guard !finished.withLock({ $0 }) else { return }
+    subject.untap()
+    guard exhaustivity == .on else { return }
     let left = recording.withLock { $0.steps }
     if !left.isEmpty { site.fail(unreceived(left, when: "the tester went away")) }
     let running = subject.runningEffects()
@@ -70,17 +76,27 @@ final class TesterCore<State: Equatable & Sendable, Input: Sendable, Output: Sen
     _ input: Input, _ assert: ((inout State) throws -> Void)?, at call: CallSite
   ) async {
     let what = "send(\(describe(input)))"
+    // The subject is idle, so this thread processes the send, and what it reduces meanwhile is
+    // the send's; what effects on other threads reduce meanwhile is left to `receive`.
+    await subject.idle()
     takeUnreceived(before: what, at: call)
     let before = asserted.withLock { $0 }
+    let thread = currentThreadID()
+    let start = recording.withLock { $0.steps.count }
     subject.send(input)
-    let steps = recording.withLock { recording -> [Step<Output, State>] in
-      guard !recording.steps.isEmpty else { return [] }
-      guard subject.sendOwnsEveryStep else { return [recording.steps.removeFirst()] }
-      defer { recording.steps.removeAll() }
-      return recording.steps
+    let own = recording.withLock { recording in
+      var own: [Step<Output, State>] = []
+      var index = start
+      while index < recording.steps.count {
+        if recording.steps[index].thread == thread && (subject.sendOwnsEveryStep || own.isEmpty) {
+          own.append(recording.steps.remove(at: index))
+        } else {
+          index += 1
+        }
+      }
+      return own
     }
-    let after = steps.last?.state ?? subject.currentState()
-    check(what, from: before, to: after, assert, at: call)
+    check(what, from: before, to: own.last?.state ?? before, assert, at: call)
   }
 
   nonisolated(nonsending) func receive(
@@ -113,30 +129,45 @@ final class TesterCore<State: Equatable & Sendable, Input: Sendable, Output: Sen
         "advance(by:) needs the test clock the effects sleep on: make the tester with "
           + "`clock: clock`.")
     }
-    let running = subject.runningEffects()
-    if running > clock.sleeperCount {
-      let asleep = await withDeadline(timeout) { await clock.waitForSleepers(running) } != nil
-      if !asleep && subject.runningEffects() > clock.sleeperCount {
+    // Every effect that may be held by a clock is asleep on this one before time moves: each
+    // wait ends when a task falls asleep or an effect ends.
+    let deadline = ContinuousClock.now + timeout
+    while subject.activeEffects() > clock.sleeperCount {
+      let remaining = deadline - ContinuousClock.now
+      let asleep = clock.sleeperCount
+      var changes: [@Sendable () async -> Void] = [{ await clock.sleepers(atLeast: asleep + 1) }]
+      changes += subject.effectTasks().map { task in { _ = await task.result } }
+      guard remaining > .zero, await firstOf(changes, within: remaining) != nil else {
         call.fail(
-          "\(effects(subject.runningEffects())) running, but only \(clock.sleeperCount) asleep "
-            + "on the test clock after \(timeout): an effect waits for something else (another "
-            + "clock, a continuation). Give it this clock, or await what it waits for.")
+          "\(effects(subject.activeEffects())) running, but only \(clock.sleeperCount) "
+            + "asleep on the test clock after \(timeout): an effect waits for something else "
+            + "(another clock, a continuation). Give it this clock, or await what it waits for.")
+        break
       }
     }
     await clock.advance(by: duration)
   }
 
   nonisolated(nonsending) func finish(at call: CallSite) async {
-    defer { finished.withLock { $0 = true } }
-    let settled = await withDeadline(timeout) { [subject] in await subject.settled() } != nil
-    if !settled {
-      let message =
+    defer {
+      finished.withLock { $0 = true }
+      subject.untap()
+    }
+    switch exhaustivity {
+    case .on:
+      guard await withDeadline(timeout, { [subject] in await subject.settled() }) == nil else {
+        break
+      }
+      call.fail(
         "\(effects(subject.runningEffects())) still running at finish() after \(timeout). "
-        + "Advance the test clock until they end (`await tester.advance(by:)`), cancel them, "
-        + "or use `exhaustivity: .off`."
-      switch exhaustivity {
-      case .on: call.fail(message)
-      case .off(let listing): if listing { call.listSkipped(message) }
+          + "Advance the test clock until they end (`await tester.advance(by:)`), cancel them, "
+          + "or use `exhaustivity: .off`.")
+    case .off(let listing):
+      // Effects still running are let go (they end with the reactor); queued work is done.
+      _ = await withDeadline(timeout) { [subject] in await subject.idle() }
+      let running = subject.runningEffects()
+      if listing && running > 0 {
+        call.listSkipped("\(effects(running)) still running at finish(), not waited for.")
       }
     }
     takeUnreceived(before: "finish()", at: call)
@@ -191,7 +222,8 @@ final class TesterCore<State: Equatable & Sendable, Input: Sendable, Output: Sen
     let arrived = await withDeadline(timeout) { [recording] in
       await withCheckedContinuation { continuation in
         let ready = recording.withLock { recording -> Bool in
-          guard recording.steps.isEmpty else { return true }
+          // Given up already: the caller will not take this waiter, so none is left.
+          guard recording.steps.isEmpty, !Task.isCancelled else { return true }
           recording.waiter = continuation
           return false
         }
@@ -199,7 +231,7 @@ final class TesterCore<State: Equatable & Sendable, Input: Sendable, Output: Sen
       }
       return true
     }
-    // Given up: the waiter is resumed, so that no continuation is left behind.
+    // Given up: a waiter installed before the cancellation is resumed, so none is left behind.
     if arrived == nil { recording.withLock { $0.waiter.take() }?.resume() }
     return takeFirstStep()
   }

@@ -32,6 +32,38 @@ import Testing
     await tester.finish()
   }
 
+  @Test func advanceCountsACancellablePartsParentAsWaitingNotAsleep() async {
+    let tester = ReactorTester(LoaderReactor(clock: clock), clock: clock, timeout: .seconds(2))
+    await tester.send(.search) { $0.isLoading = true }
+    await tester.advance(by: .seconds(1))
+    await tester.receive(.setName("found")) { $0.name = "found" }
+    await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    await tester.finish()
+  }
+
+  @Test func advanceGoesOnWhenAnEffectEndsInsteadOfFallingAsleep() async {
+    let captured = CapturedIssues()
+    let started = ContinuousClock.now
+    await withIssueReporters([captured]) {
+      let tester = ReactorTester(LoaderReactor(clock: clock), clock: clock, timeout: .seconds(30))
+      await tester.send(.quick)
+      await tester.advance(by: .seconds(1))
+      await tester.receive(.setName("quick")) { $0.name = "quick" }
+      await tester.finish()
+    }
+    #expect(captured.failures.isEmpty)
+    // It did not wait for its timeout: the effect's end woke it.
+    #expect(ContinuousClock.now - started < .seconds(30))
+  }
+
+  @Test func waitForSleepersFailsWithAMessageInsteadOfHanging() async {
+    await withKnownIssue {
+      await clock.waitForSleepers(1, timeout: .milliseconds(50))
+    } matching: { issue in
+      mentions("waitForSleepers(1): 0 task(s) asleep on the test clock")(issue)
+    }
+  }
+
   @Test func aWrongStateIsReportedAsADiffAtTheSend() async {
     let tester = ReactorTester(LoaderReactor(clock: clock), clock: clock)
     await withKnownIssue {

@@ -10,6 +10,8 @@ final class LoaderReactor: Reactor {
     case load
     case rename(String)
     case greet
+    case search
+    case quick
     case wait
   }
 
@@ -40,6 +42,20 @@ final class LoaderReactor: Reactor {
       return .just(.setName(name))
     case .greet:
       return .run { send in send(.setName("hello")) }
+    case .search:
+      // ReactorKit's GitHubSearch shape: a cancellable part inside a concat, which runs as a
+      // child task its parent waits for.
+      return .concat(
+        .just(.setLoading(true)),
+        Effect.just(.setName("found")).delay(for: .seconds(1), clock: clock)
+          .cancellable(id: "search", cancelInFlight: true),
+        .just(.setLoading(false)))
+    case .quick:
+      // Suspends once, on nothing a clock drives, then answers.
+      return .run { send in
+        await Task.yield()
+        send(.setName("quick"))
+      }
     case .wait:
       // Waits on something other than the clock: a stream nobody feeds.
       return .run { _ in
