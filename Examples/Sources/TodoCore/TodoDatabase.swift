@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The SQLite file that keeps the list between runs.
@@ -6,12 +7,17 @@ import GRDB
 /// at any moment leaves the file with every acknowledged item (SQLite's atomic commit).
 public final class TodoDatabase: Sendable {
   private let queue: DatabaseQueue
+  private let writeDelay: Duration?
 
   /// Opens (or creates) the file at `path` and reads nothing yet.
   ///
   /// `maxPageCount` caps the file's size (SQLite's `max_page_count`), so tests can fill the
-  /// "disk" without filling the real one.
-  public init(path: String, maxPageCount: Int? = nil) throws(TodoDatabaseError) {
+  /// "disk" without filling the real one; `writeDelay` makes each write wait that long first,
+  /// a slow disk, so that a test can kill the program while items are still being saved.
+  public init(
+    path: String, maxPageCount: Int? = nil, writeDelay: Duration? = nil
+  ) throws(TodoDatabaseError) {
+    self.writeDelay = writeDelay
     var configuration = Configuration()
     if let maxPageCount {
       configuration.prepareDatabase { db in
@@ -48,6 +54,10 @@ public final class TodoDatabase: Sendable {
   /// Deletes `deletedIDs`, then writes `items` (inserted or updated), each step one
   /// transaction: a delete goes through even when the disk is too full for the writes.
   public func save(_ items: [TodoItem], deleting deletedIDs: [Int]) throws(TodoDatabaseError) {
+    if let writeDelay {
+      let (seconds, attoseconds) = writeDelay.components
+      Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+    }
     do {
       if !deletedIDs.isEmpty {
         try queue.write { db in

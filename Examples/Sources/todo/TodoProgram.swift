@@ -1,3 +1,4 @@
+import Foundation
 import Reactors
 import TodoCore
 
@@ -9,7 +10,8 @@ import TodoCore
 
 /// The todo list in the terminal: `todo [file]` (default `todo.sqlite` in the current folder).
 /// Type a command and press Enter; every change is saved to the file before it is shown as
-/// saved.
+/// saved. `TODO_SLOW_DISK_MS=300` makes every write wait that long first (a slow disk: the
+/// tests kill the program while it is still saving).
 @main
 enum TodoProgram {
   static func main() {
@@ -17,7 +19,8 @@ enum TodoProgram {
     var database: TodoDatabase?
     var initial = TodoState()
     do {
-      let opened = try TodoDatabase(path: path)
+      let slowDisk = ProcessInfo.processInfo.environment["TODO_SLOW_DISK_MS"].flatMap(Int.init)
+      let opened = try TodoDatabase(path: path, writeDelay: slowDisk.map { .milliseconds($0) })
       initial = TodoState(items: try opened.load())
       database = opened
     } catch {

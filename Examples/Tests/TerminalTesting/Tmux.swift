@@ -57,14 +57,16 @@ public final class Tmux {
   }
 
   /// Reads the screen until `isDone` holds, up to `limit` of real time (the program under test
-  /// runs on a real clock); returns the last screen either way.
+  /// runs on a real clock), and returns it; throws ``ScreenTimeout``, with the last screen, when
+  /// it does not come, so that the test fails with a message instead of waiting on.
   @discardableResult
   public func waitForScreen(
     within limit: Duration = .seconds(20), until isDone: (String) -> Bool
   ) throws -> String {
     let deadline = ContinuousClock.now + limit
     var text = try screen()
-    while !isDone(text) && ContinuousClock.now < deadline {
+    while !isDone(text) {
+      guard ContinuousClock.now < deadline else { throw ScreenTimeout(limit: limit, screen: text) }
       text = try screen()
     }
     return text
@@ -95,4 +97,18 @@ public func builtProduct(named name: String) -> String? {
     if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
   }
   return nil
+}
+
+/// The screen a test waited for did not come in time.
+public struct ScreenTimeout: Error, CustomStringConvertible {
+  /// How long the test waited.
+  public let limit: Duration
+  /// The last screen read.
+  public let screen: String
+
+  /// What the test failure shows: the limit and the last screen.
+  public var description: String {
+    "The screen did not show what the test waited for within \(limit). The last screen:\n"
+      + screen
+  }
 }

@@ -56,20 +56,28 @@ struct TodoProgramTests {
   }
 
   @Test func aKillMidWriteLosesNoAcknowledgedItem() throws {
-    let tmux = try Tmux(running: command())
+    // A slow disk (each write waits 300 ms first), so the kill lands while items are unsaved.
+    let slow = try "TODO_SLOW_DISK_MS=300 \(command())"
+    let tmux = try Tmux(running: slow)
     _ = try tmux.waitForScreen { $0.contains("(nothing here)") }
     // Twelve adds typed at once; the program is killed while it is still saving them.
     try tmux.type((1...12).map { "a item \($0)\r" }.joined())
-    let before = try tmux.waitForScreen { savedTitles($0).count >= 3 }
+    let before = try tmux.waitForScreen { savedTitles($0).count >= 3 && $0.contains("(not saved)") }
     try tmux.killProgram()
     let acknowledged = savedTitles(before)
     #expect(acknowledged.count >= 3)
+    // The kill landed mid-write: the screen showed an item still being saved, and not all
+    // twelve were acknowledged.
+    #expect(before.contains("(not saved)"))
+    #expect(acknowledged.count < 12)
 
     try tmux.restart(command())
     let after = try tmux.waitForScreen { screen in
       acknowledged.allSatisfy { screen.contains($0) }
     }
     #expect(acknowledged.isSubset(of: savedTitles(after)))
+    // What was never acknowledged may be lost, never half-written: each item is whole or absent.
+    #expect(savedTitles(after).allSatisfy { $0.hasPrefix("item ") })
   }
 
   @Test func aCorruptFileIsExplainedAndLeftAlone() throws {

@@ -35,6 +35,10 @@ extension ReactorStorage {
     taskRegistry?.withLock { $0.count - $0.waiting } ?? 0
   }
 
+  /// Whether any observer is registered, for the test toolkit: a view's bindings that ended
+  /// leave none behind.
+  package var hasObservers: Bool { locked { !core.pointee.observers.isEmpty } }
+
   /// The effect tasks the reactor owns now.
   package var effectTasks: [Task<Void, any Error>] {
     taskRegistry?.withLock { $0.tasks } ?? []

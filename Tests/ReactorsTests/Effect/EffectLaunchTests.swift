@@ -23,10 +23,16 @@ import Testing
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
     await clock.waitForSleepers(sleepers)
-    await clock.advance(by: .seconds(1))
+    let before = reactor.currentState.count
+    await clock.advance(by: .milliseconds(999))
+    // Not before their second: nothing reduced, everyone still asleep.
+    #expect(reactor.currentState.count == before, sourceLocation: sourceLocation)
+    #expect(clock.sleeperCount == sleepers, sourceLocation: sourceLocation)
+    await clock.advance(by: .milliseconds(1))
     await reactor.storage.settled()
     #expect(reactor.currentState.count == count, sourceLocation: sourceLocation)
     #expect(reactor.storage.runningEffectCount == 0, sourceLocation: sourceLocation)
+    #expect(clock.sleeperCount == 0, sourceLocation: sourceLocation)
   }
 
   @Test func anEffectStartedBySendIsRunningWhenSendReturns() async {
@@ -46,9 +52,12 @@ import Testing
     }
     #expect(reactor.storage.runningEffectCount == 1)
     await clock.waitForSleepers(1)
-    await clock.advance(by: .seconds(1))
+    await clock.advance(by: .milliseconds(999))
+    #expect(reactor.currentState.count == 0)  // not before its second
+    await clock.advance(by: .milliseconds(1))
     await reactor.storage.settled()
     #expect(reactor.currentState.count == 1)
+    #expect(clock.sleeperCount == 0)
     observation.cancel()
   }
 
@@ -124,23 +133,32 @@ import Testing
     await Self.endTheWaits(of: 2, on: clock, in: reactor, expecting: 110)
   }
 
-  @Test func aTaskThatEndsAfterItsReactorIsGoneIsForgottenQuietly() async {
-    let started = Shared(false)
-    let mayEnd = Shared(false)
-    let ended = Shared(false)
+  @Test(.timeLimit(.minutes(1))) func aTaskThatEndsAfterItsReactorIsGoneIsForgottenQuietly()
+    async
+  {
+    let (started, startedSignal) = AsyncStream.makeStream(of: Void.self)
+    let (mayEnd, mayEndSignal) = AsyncStream.makeStream(of: Void.self)
+    let (ended, endedSignal) = AsyncStream.makeStream(of: Void.self)
     var reactor: ProbeReactor? = ProbeReactor(mutate: { _, action in
       guard case .custom = action else { return ProbeReactor.defaultMutation(action) }
       return .run { _ in
-        started.withLock { $0 = true }
-        // Ignores cancellation, so that it ends after the reactor has let go of its tasks.
-        while !mayEnd.current { await Task.yield() }
-        ended.withLock { $0 = true }
+        startedSignal.yield()
+        // Waits until told, or until cancelled as its reactor goes away: it ends after that.
+        for await _ in mayEnd { break }
+        endedSignal.yield()
       }
     })
     reactor?.send(.custom(0))
-    #expect(await eventually { started.current })
+    var startedEvents = started.makeAsyncIterator()
+    await startedEvents.next()
+    let issues = reactor!.issues
+    weak var weakReactor: ProbeReactor?
+    weakReactor = reactor
     reactor = nil
-    mayEnd.withLock { $0 = true }
-    #expect(await eventually { ended.current })
+    #expect(weakReactor == nil)  // the running task does not keep its reactor alive
+    mayEndSignal.yield()
+    var endedEvents = ended.makeAsyncIterator()
+    await endedEvents.next()
+    #expect(issues.current.isEmpty)  // quietly: nothing reported
   }
 }

@@ -42,7 +42,10 @@ struct CancellableConcatTests {
     // The second search started, and went to sleep, before `send` returned; the first was
     // cancelled, and never answers.
     #expect(reactor.currentState.query == "swift")
-    await clock.advance(by: .seconds(1))
+    #expect(clock.sleeperCount == 1)  // the first search's sleep ended with its cancellation
+    await clock.advance(by: .milliseconds(999))
+    #expect(reactor.currentState.repos.isEmpty)  // not before its second
+    await clock.advance(by: .milliseconds(1))
     await reactor.storage.idle()
     await reactor.storage.settled()
     #expect(reactor.storage.runningEffectCount == 0)

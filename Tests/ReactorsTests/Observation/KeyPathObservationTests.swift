@@ -90,14 +90,31 @@ import Testing
   @Test(.timeLimit(.minutes(3)))
   func observersMayComeAndGoFromManyThreads() async {
     let reactor = ProbeReactor()
+    // Each observer's values, and whether each saw them in order.
+    let outOfOrder = Shared(0)
+    let kept = Shared<[ObservationToken]>([])
     await onThreads(8) { index in
       for step in 0..<2_000 {
-        let observation = reactor.observe(\.count) { _ in }
+        let last = Shared(-1)
+        let observation = reactor.observe(\.count) { count in
+          let inOrder = last.withLock { last in
+            defer { last = count }
+            return count > last
+          }
+          if !inOrder { outOfOrder.increment() }
+        }
         reactor.send(.increment)
-        if step % 2 == index % 2 { observation.cancel() }
+        if step % 2 == index % 2 {
+          observation.cancel()
+        } else {
+          kept.withLock { $0.append(observation) }
+        }
       }
     }
     await reactor.storage.idle()
     #expect(reactor.currentState.count == 16_000)
+    #expect(outOfOrder.current == 0)  // every observer saw the counts in order, each once
+    for observation in kept.current { observation.cancel() }
+    #expect(!reactor.storage.hasObservers)  // cancelled ones are gone, not leaked
   }
 }

@@ -44,22 +44,39 @@ struct PendingStartTests {
     #expect(reactor.currentState.count == 1)
     #expect(reactor.storage.runningEffectCount == 1)
     await clock.waitForSleepers(1)
-    await clock.advance(by: .seconds(1))
+    await clock.advance(by: .milliseconds(999))
+    #expect(reactor.currentState.count == 1)  // not before its second
+    await clock.advance(by: .milliseconds(1))
     await reactor.storage.settled()
     #expect(reactor.currentState.count == 11)
     #expect(reactor.storage.runningEffectCount == 0)
+    #expect(clock.sleeperCount == 0)
   }
 
   /// Each `.run` here sends the reactor the action that starts the next one at once. Started one inside
   /// the other, 20,000 of them would overflow the stack; they are started one after another.
   @Test func aChainOfRunsThatSendAtOnceDoesNotNest() {
+    // How many of the runs' `send` calls are on the stack at once.
+    let depth = Shared(0)
+    let deepest = Shared(0)
     let reactor = ProbeReactor(mutate: { reactor, action in
       guard case .custom(let step) = action else { return ProbeReactor.defaultMutation(action) }
       guard step < 20_000 else { return .just(.add(1)) }
-      return .concat(.just(.add(1)), .run { _ in reactor.send(.custom(step + 1)) })
+      return .concat(
+        .just(.add(1)),
+        .run { _ in
+          let now = depth.withLock { depth in
+            depth += 1
+            return depth
+          }
+          deepest.withLock { $0 = max($0, now) }
+          reactor.send(.custom(step + 1))
+          depth.withLock { $0 -= 1 }
+        })
     })
     reactor.send(.custom(1))
     #expect(reactor.currentState.count == 20_000)
+    #expect(deepest.current == 1)  // each send was queued and returned before the next ran
     #expect(reactor.storage.runningEffectCount == 0)
   }
 

@@ -108,9 +108,13 @@ struct Failure: Error {}
     store.dispatch(.request(7))
     #expect(store.currentState.log.isEmpty)
     await clock.waitForSleepers(1)
-    await clock.advance(by: .seconds(1))
+    await clock.advance(by: .milliseconds(999))
+    #expect(store.currentState.log.isEmpty)  // not before its second
+    #expect(clock.sleeperCount == 1)
+    await clock.advance(by: .milliseconds(1))
     await store.settled()
     #expect(store.currentState.log == ["response 7"])
+    #expect(clock.sleeperCount == 0)
   }
 
   @Test func tenThousandFailingMiddlewaresAreReportedAndTheStoreKeepsWorking() async {

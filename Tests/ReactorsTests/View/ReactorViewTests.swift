@@ -75,6 +75,8 @@ final class StoryboardCounterView: DeferredReactorView {
       view.reactor = reactor
     }
     #expect(weakView == nil)
+    // The bindings held the view weakly and ended with it: no observer is left behind.
+    #expect(!reactor.storage.hasObservers)
     reactor.send(.increment)  // nobody left to call
     #expect(reactor.currentState.count == 1)
   }
