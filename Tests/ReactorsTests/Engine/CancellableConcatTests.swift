@@ -5,7 +5,9 @@ import Testing
 /// ReactorKit's GitHubSearch shape: a cancellable search inside a `.concat` (or a `.merge`) is
 /// synchronous like any other part, so a fake that answers before suspending is fully reduced
 /// before `send` returns.
-@Suite(.enabled(if: startsTasksImmediately, "needs Task.immediate (Apple systems 26 and later)"))
+@Suite(
+  .enabled(if: startsTasksImmediately, "needs Task.immediate (Apple systems 26 and later)"),
+  .timeLimit(.minutes(2)))
 struct CancellableConcatTests {
   @Test func aSearchThatAnswersAtOnceIsReducedBeforeSendReturns() {
     let answersAtOnce: @Sendable (String) -> Effect<SearchReactor.Mutation> = { query in

@@ -6,7 +6,9 @@ import Testing
 /// A `.run` starts on the thread that sent its action, as soon as the engine's lock is
 /// released, and runs until its first suspension: what it sends before then is reduced before
 /// `send` returns (contract 2).
-@Suite(.enabled(if: startsTasksImmediately, "needs Task.immediate (Apple systems 26 and later)"))
+@Suite(
+  .enabled(if: startsTasksImmediately, "needs Task.immediate (Apple systems 26 and later)"),
+  .timeLimit(.minutes(2)))
 struct PendingStartTests {
   @Test func whatARunSendsBeforeItSuspendsIsReducedBeforeSendReturns() {
     let reactor = ProbeReactor(mutate: { _, action in

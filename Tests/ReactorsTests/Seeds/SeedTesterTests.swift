@@ -6,7 +6,7 @@ import Testing
 /// mutation an effect emits later, and nothing left running at the end. Compiled, like the
 /// seeds, with main-actor default isolation: the tester runs in its caller's isolation. Each
 /// wait is bounded by the tester's timeout.
-@Suite struct SeedTesterTests {
+@Suite(.timeLimit(.minutes(2))) struct SeedTesterTests {
   @Test func counterShowsLoadingThenCountsAfterOneSecond() async {
     let clock = TestClock()
     let tester = ReactorTester(CounterViewReactor(clock: clock), clock: clock)

@@ -1,7 +1,7 @@
 import Reactors
 import Testing
 
-@Suite struct UserViewReactorTests {
+@Suite(.timeLimit(.minutes(2))) struct UserViewReactorTests {
   @Test func followSucceeds() async {
     let reactor = UserViewReactor(userService: UserAPI())
     var states = reactor.state.makeAsyncIterator()

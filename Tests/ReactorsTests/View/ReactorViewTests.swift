@@ -29,7 +29,7 @@ final class StoryboardCounterView: DeferredReactorView {
 }
 
 @MainActor
-@Suite struct ReactorViewTests {
+@Suite(.timeLimit(.minutes(2))) struct ReactorViewTests {
   @Test func assigningTheReactorBindsAtOnce() {
     let view = CounterView()
     let reactor = ProbeReactor()
