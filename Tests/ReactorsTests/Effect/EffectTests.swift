@@ -112,12 +112,14 @@ import Testing
 
   @Test func aValueSentAfterCancellationIsNotDeliveredAndIsReported() async {
     let gate = AsyncStream.makeStream(of: Void.self)
+    let (lateSends, lateSent) = AsyncStream.makeStream(of: Void.self)
     let reactor = ProbeReactor(mutate: { _, action in
       switch action {
       case .custom(1):
         return Effect<ProbeReactor.Mutation>.run { send in
           for await _ in gate.stream {}  // ends when cancelled: no throw, no check
-          send(.add(1))
+          send(.add(1))  // reported, if at all, before this returns
+          lateSent.yield()
         }
         .cancellable(id: "late")
       case .custom(0):
@@ -128,7 +130,9 @@ import Testing
     })
     reactor.send(.custom(1))
     reactor.send(.custom(0))
-    #expect(await eventually { reactor.issueCount == 1 })
+    var sends = lateSends.makeAsyncIterator()
+    await sends.next()
+    #expect(reactor.issueCount == 1)
     guard case .sentAfterCancellation(action: .custom(1)) = reactor.issues.current.first else {
       Issue.record("expected sentAfterCancellation, got \(reactor.issues.current)")
       return

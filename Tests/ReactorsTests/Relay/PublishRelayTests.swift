@@ -1,5 +1,6 @@
 import Foundation
 import Reactors
+import ReactorsTesting
 import Testing
 
 /// Outside events reach `reduce` synchronously: RxTodo's `TaskListViewReactor` merges its
@@ -70,14 +71,15 @@ import Testing
       default: return ProbeReactor.defaultMutation(action)
       }
     })
-    reactor.send(.custom(1))
+    let tester = ReactorTester(reactor)
+    await tester.send(.custom(1))
     #expect(await eventually { relay.subscriberCount == 1 })
     relay.accept(5)
-    #expect(await eventually { reactor.currentState.count == 5 })
-    reactor.send(.custom(2))
+    await tester.receive(.add(5)) { $0.count = 5 }
+    await tester.send(.custom(2))
     #expect(await eventually { relay.subscriberCount == 0 })
     relay.accept(100)
-    await reactor.storage.idle()
+    await tester.finish()  // the relay's effect ended; nothing more was reduced
     #expect(reactor.currentState.count == 5)
   }
 }

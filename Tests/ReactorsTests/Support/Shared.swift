@@ -97,17 +97,6 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
   return condition()
 }
 
-/// `eventually` for a condition that reads main-actor state.
-@MainActor
-func eventuallyOnMain(_ condition: @MainActor () -> Bool) async -> Bool {
-  let deadline = ContinuousClock.now + eventuallyLimit
-  while ContinuousClock.now < deadline {
-    if condition() { return true }
-    await Task.yield()
-  }
-  return condition()
-}
-
 /// Whether effects start on the sending thread (`Task.immediate`): always on Linux, on Apple
 /// systems from 26. Tests of what an effect sends before it suspends need it.
 let startsTasksImmediately: Bool = {

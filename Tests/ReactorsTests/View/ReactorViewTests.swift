@@ -9,11 +9,16 @@ final class CounterView: ReactorView {
   var alerts: [String?] = []
   var bindCount = 0
   var onTap: (@Sendable () -> Void)?
+  /// Told of each label the binding sets, for a test that awaits one.
+  var labelSet: ((String) -> Void)?
 
   func bind(reactor: ProbeReactor) {
     bindCount += 1
     onTap = reactor.action(.increment)
-    bindState(\.count) { [weak self] count in self?.label = "\(count)" }
+    bindState(\.count) { [weak self] count in
+      self?.label = "\(count)"
+      self?.labelSet?("\(count)")
+    }
     bindPulse(\.$alert) { [weak self] alert in self?.alerts.append(alert) }
   }
 }
@@ -97,11 +102,20 @@ final class StoryboardCounterView: DeferredReactorView {
   @Test func changesFromAnotherThreadReachTheViewOnTheMainActorNewestLast() async {
     let view = CounterView()
     let reactor = ProbeReactor()
+    let (changes, changed) = AsyncStream.makeStream(of: String.self)
+    view.labelSet = { changed.yield($0) }
     view.reactor = reactor
     await Task.detached {
       for _ in 0..<1_000 { reactor.send(.increment) }
     }.value
-    #expect(await eventuallyOnMain { view.label == "1000" })
+    // The labels arrive on the main actor in order, the newest last.
+    var seen: [Int] = []
+    for await label in changes {
+      seen.append(Int(label) ?? -1)
+      if label == "1000" { break }
+    }
+    #expect(seen == seen.sorted() && Set(seen).count == seen.count)
+    #expect(view.label == "1000")
     reactor.send(.increment)
     #expect(view.label == "1001")
   }
