@@ -46,6 +46,8 @@ import Testing
     await withIssueReporters([captured]) {
       let tester = ReactorTester(LoaderReactor(clock: clock), clock: clock, timeout: .seconds(30))
       await tester.send(.quick)
+      // Still working when `advance` looks: it waits for the effect's end, not for a sleeper.
+      #expect(tester.reactor.storage.runningEffectCount == 1)
       await tester.advance(by: .seconds(1))
       await tester.receive(.setName("quick")) { $0.name = "quick" }
       await tester.finish()
@@ -65,11 +67,12 @@ import Testing
 
   @Test func aWrongStateIsReportedAsADiffAtTheSend() async {
     let tester = ReactorTester(LoaderReactor(clock: clock), clock: clock)
+    let sendLine = #line + 2
     await withKnownIssue {
       await tester.send(.rename("lee")) { $0.name = "kim" }
     } matching: { issue in
       mentions("not what the test expects")(issue) && mentions("name: \"kim\"")(issue)
-        && mentions("name: \"lee\"")(issue)
+        && mentions("name: \"lee\"")(issue) && issue.sourceLocation?.line == sendLine
     }
     // The tester goes on from the state the reactor made.
     await tester.send(.rename("park")) { $0.name = "park" }
@@ -93,6 +96,7 @@ import Testing
     let tester = ReactorTester(
       LoaderReactor(clock: clock), clock: clock, timeout: .milliseconds(100))
     await tester.send(.load) { $0.isLoading = true }
+    await clock.waitForSleepers(1)
     await withKnownIssue {
       await tester.receive(.setName("kim"))
     } matching: { issue in
@@ -131,7 +135,9 @@ import Testing
 
   @Test func aTesterThatGoesAwayUncheckedReportsWhereItWasMade() async {
     let captured = CapturedIssues()
+    let madeAt = Locked<UInt>(0)
     await withIssueReporters([captured]) {
+      madeAt.withLock { $0 = #line + 1 }
       let tester = ReactorTester(LoaderReactor(clock: clock), clock: clock)
       await tester.send(.load) { $0.isLoading = true }
       await tester.advance(by: .seconds(1))
@@ -139,6 +145,7 @@ import Testing
     }
     #expect(captured.failures.count == 1)
     #expect(captured.failures.first?.contains("when the tester went away") == true)
+    #expect(captured.lines == [madeAt.withLock { $0 }])
   }
 
   @Test func advancingAClockTheEffectsDoNotSleepOnFailsWithAHint() async {
@@ -170,6 +177,14 @@ import Testing
     await tester.advance(by: .seconds(1))
     await tester.receive(where: { if case .setName = $0 { true } else { false } }) {
       $0.name = "kim"
+    }
+    await tester.receive(where: { $0 == .setLoading(false) }) { $0.isLoading = false }
+    await tester.send(.load) { $0.isLoading = true }
+    await tester.advance(by: .seconds(1))
+    await withKnownIssue {
+      await tester.receive(where: { if case .setLoading = $0 { true } else { false } })
+    } matching: { issue in
+      mentions("LoaderReactor.Mutation.setName(\"kim\"), which does not match")(issue)
     }
     await tester.receive(where: { $0 == .setLoading(false) }) { $0.isLoading = false }
     await tester.finish()

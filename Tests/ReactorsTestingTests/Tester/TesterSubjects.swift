@@ -51,9 +51,9 @@ final class LoaderReactor: Reactor {
           .cancellable(id: "search", cancelInFlight: true),
         .just(.setLoading(false)))
     case .quick:
-      // Suspends once, on nothing a clock drives, then answers.
+      // Works a while, suspending on nothing a clock drives, then answers.
       return .run { send in
-        await Task.yield()
+        for _ in 0..<1_000 { await Task.yield() }
         send(.setName("quick"))
       }
     case .wait:
@@ -76,9 +76,12 @@ final class LoaderReactor: Reactor {
 /// Collects what a tester reports instead of failing the test: lets a test read the exact
 /// messages, the expected issues (what a non-exhaustive tester skipped) included.
 final class CapturedIssues: IssueReporter {
-  private let captured = Locked<(failures: [String], expected: [String])>(([], []))
+  private let captured = Locked<(failures: [String], lines: [UInt], expected: [String])>(
+    ([], [], []))
 
   var failures: [String] { captured.withLock { $0.failures } }
+  /// The line each failure was reported at.
+  var lines: [UInt] { captured.withLock { $0.lines } }
   var expected: [String] { captured.withLock { $0.expected } }
 
   func reportIssue(
@@ -86,7 +89,10 @@ final class CapturedIssues: IssueReporter {
     filePath: StaticString, line: UInt, column: UInt
   ) {
     let text = message() ?? ""
-    captured.withLock { $0.failures.append(text) }
+    captured.withLock {
+      $0.failures.append(text)
+      $0.lines.append(line)
+    }
   }
 
   func expectIssue(

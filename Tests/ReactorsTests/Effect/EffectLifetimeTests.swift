@@ -75,6 +75,7 @@ import Testing
     #expect(clock.sleeperCount == 1)  // the first two were cancelled, asleep or not yet
     await clock.advance(by: .milliseconds(299))
     #expect(reactor.currentState.log.isEmpty)  // not before its 300 ms
+    #expect(clock.sleeperCount == 1)
     await clock.advance(by: .milliseconds(1))
     await reactor.storage.settled()
     #expect(reactor.currentState.log == ["result 3"])

@@ -47,6 +47,7 @@ struct CancellableConcatTests {
     #expect(clock.sleeperCount == 1)  // the first search's sleep ended with its cancellation
     await clock.advance(by: .milliseconds(999))
     #expect(reactor.currentState.repos.isEmpty)  // not before its second
+    #expect(clock.sleeperCount == 1)
     await clock.advance(by: .milliseconds(1))
     await reactor.storage.idle()
     await reactor.storage.settled()

@@ -48,6 +48,7 @@ struct PendingStartTests {
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(999))
     #expect(reactor.currentState.count == 1)  // not before its second
+    #expect(clock.sleeperCount == 1)
     await clock.advance(by: .milliseconds(1))
     await reactor.storage.settled()
     #expect(reactor.currentState.count == 11)

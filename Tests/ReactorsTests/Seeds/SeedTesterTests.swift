@@ -58,11 +58,18 @@ import Testing
   }
 
   @Test func myReactorTogglesAndRefreshesAtOnce() async {
-    let tester = ReactorTester(MyReactor())
+    let reactor = MyReactor()
+    let tester = ReactorTester(reactor)
+    let loadingFlags = Locked<[Bool]>([])
+    let observation = reactor.observe(\.isLoading) { flag in
+      loadingFlags.withLock { $0.append(flag) }
+    }
     await tester.send(.toggleBookmarked) { $0.isBookmarked = true }
     // `.concat` of two `.just`s: both reduced before `send` returns, the flag back off.
     await tester.send(.refresh)
+    #expect(loadingFlags.withLock { $0 } == [false, true, false])
     await tester.finish()
+    observation.cancel()
   }
 
   @Test func reduxLoginNavigatesHome() async {

@@ -110,13 +110,15 @@ final class StoryboardCounterView: DeferredReactorView {
     }.value
     // The labels arrive on the main actor in order, the newest last.
     var seen: [Int] = []
-    for await label in changes {
+    var labels = changes.makeAsyncIterator()
+    while let label = await labels.next() {
       seen.append(Int(label) ?? -1)
       if label == "1000" { break }
     }
     #expect(seen == seen.sorted() && Set(seen).count == seen.count)
-    #expect(view.label == "1000")
+    // On the main actor, a change is applied at once; no older label comes after it.
     reactor.send(.increment)
     #expect(view.label == "1001")
+    #expect(await labels.next() == "1001")
   }
 }
