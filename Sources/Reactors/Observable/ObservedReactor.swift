@@ -1,0 +1,22 @@
+#if canImport(Observation)
+  /// A reactor as an `Observable` main-actor view model (ReactorKit's name): see
+  /// ``ObservedState`` for what a view reads and when it is invalidated.
+  ///
+  /// ```swift
+  /// @State var model = ObservedReactor(CounterReactor())
+  /// Text("\(model.value)")
+  /// Button("+") { model.send(.increase) }
+  /// ```
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+  @MainActor
+  public final class ObservedReactor<R: Reactor>: ObservedState<R.State, R.Action> {
+    /// The reactor the model reads and sends to.
+    public let reactor: R
+
+    /// A view model over `reactor`; it keeps the reactor alive.
+    public init(_ reactor: R) {
+      self.reactor = reactor
+      super.init(source: ReactorSource(reactor: reactor))
+    }
+  }
+#endif

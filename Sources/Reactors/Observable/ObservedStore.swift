@@ -1,0 +1,24 @@
+#if canImport(Observation)
+  /// A store (or a scoped part of it, through its own store) as an `Observable` main-actor
+  /// view model: see ``ObservedState`` for what a view reads and when it is invalidated.
+  ///
+  /// ```swift
+  /// @State var model = ObservedStore(appStore)
+  /// Text(model.loginState.userName ?? "")          // invalidated when loginState changes
+  /// Button("Log in") { model.send(.loginAction(.login(id: id, password: password))) }
+  /// ```
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+  @MainActor
+  public final class ObservedStore<State: Sendable, Action: Sendable>:
+    ObservedState<State, Action>
+  {
+    /// The store the model reads and dispatches to.
+    public let store: Store<State, Action>
+
+    /// A view model over `store`; it keeps the store alive.
+    public init(_ store: Store<State, Action>) {
+      self.store = store
+      super.init(source: ReactorSource(reactor: store.engine))
+    }
+  }
+#endif

@@ -1,0 +1,151 @@
+import Foundation
+import Observation
+import Reactors
+import Testing
+
+/// A reactor with a hundred fields (the elements of `values`) and a title.
+final class FieldsReactor: Reactor {
+  enum Action: Sendable {
+    case set(index: Int, value: Int)
+    case bump(index: Int)
+    case setTitle(String)
+  }
+
+  struct State: Equatable, Sendable {
+    var values = [Int](repeating: 0, count: 100)
+    var title = ""
+  }
+
+  let storage = Storage()
+  let initialState = State()
+
+  func reduce(state: inout State, mutation: Action) {
+    switch mutation {
+    case .set(let index, let value): state.values[index] = value
+    case .bump(let index): state.values[index] += 1
+    case .setTitle(let title): state.title = title
+    }
+  }
+}
+
+/// Counts the invalidations of tracked reads, by name.
+final class Invalidations: Sendable {
+  private let counts = Locked<[String: Int]>([:])
+
+  subscript(name: String) -> Int { counts.withLock { $0[name, default: 0] } }
+  var total: Int { counts.withLock { $0.values.reduce(0, +) } }
+
+  /// Tracks what `read` reads; counts one invalidation under `name` when it changes.
+  @MainActor
+  func track(_ name: String, _ read: () -> Void) {
+    withObservationTracking(read) { self.counts.withLock { $0[name, default: 0] += 1 } }
+  }
+}
+
+/// The Observation view model: a view is invalidated when a property it read changes, and only
+/// then; changes from other threads arrive on the main actor; nothing outlives the model.
+@MainActor
+@Suite(.timeLimit(.minutes(2))) struct ObservedReactorTests {
+  @Test func oneChangedFieldInvalidatesOnlyTheViewThatReadIt() {
+    let model = ObservedReactor(FieldsReactor())
+    let invalidations = Invalidations()
+    for index in 0..<100 {
+      invalidations.track("field \(index)") { _ = model[dynamicMember: \.values[index]] }
+    }
+    model.send(.set(index: 7, value: 1))
+    // On the main actor: visible on the next line, and invalidated at once.
+    #expect(model[dynamicMember: \.values[7]] == 1)
+    #expect(invalidations["field 7"] == 1)
+    #expect(invalidations.total == 1)
+  }
+
+  @Test func aReadOfAFieldThatDidNotChangeIsNotInvalidated() {
+    let model = ObservedReactor(FieldsReactor())
+    let invalidations = Invalidations()
+    invalidations.track("title") { _ = model.title }
+    model.send(.set(index: 3, value: 9))
+    model.send(.setTitle(""))  // the same title: a repeat, skipped
+    #expect(invalidations.total == 0)
+    model.send(.setTitle("new"))
+    #expect(invalidations["title"] == 1)
+  }
+
+  @Test func aReadOfTheWholeStateIsInvalidatedByEveryChange() {
+    let model = ObservedReactor(FieldsReactor())
+    let invalidations = Invalidations()
+    for step in 1...3 {
+      // Tracking lasts until the first change, as a view's does until it re-renders.
+      invalidations.track("state") { _ = model.state }
+      model.send(.set(index: 0, value: step))
+      #expect(invalidations["state"] == step)
+    }
+  }
+
+  @Test func changesFromManyThreadsReachTheMainActorInOrderNewestLast() async {
+    let model = ObservedReactor(FieldsReactor())
+    let reactor = model.reactor
+    let (changes, changed) = AsyncStream.makeStream(of: Void.self)
+    // Re-tracks after each invalidation, as a view re-renders, and records what it reads.
+    var seen: [Int] = []
+    func render() {
+      withObservationTracking {
+        seen.append(model[dynamicMember: \.values[0]])
+      } onChange: {
+        changed.yield()
+      }
+    }
+    render()
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          await Task.detached {
+            for _ in 1...500 { reactor.send(.bump(index: 0)) }
+          }.value
+        }
+      }
+    }
+    // Every send is processed; the model's last hop to the main actor shows the final value.
+    await reactor.storage.idle()
+    #expect(reactor.currentState.values[0] == 4_000)
+    var events = changes.makeAsyncIterator()
+    while seen.last != 4_000 {
+      await events.next()
+      render()
+    }
+    // Each render saw a newer state than the one before: none older came after a newer one.
+    #expect(zip(seen, seen.dropFirst()).allSatisfy { $0 < $1 })
+    #expect(seen.first == 0 && seen.last == 4_000)
+  }
+
+  @Test func aStoreIsObservedTheSameWay() {
+    let store = Store(
+      initial: FieldsReactor.State(),
+      reducer: { (state: inout FieldsReactor.State, action: FieldsReactor.Action) in
+        if case .setTitle(let title) = action { state.title = title }
+      })
+    let model = ObservedStore(store)
+    let invalidations = Invalidations()
+    invalidations.track("title") { _ = model.title }
+    invalidations.track("values") { _ = model.values }
+    model.send(.setTitle("hello"))
+    #expect(model.title == "hello")
+    #expect(invalidations["title"] == 1)
+    #expect(invalidations["values"] == 0)
+  }
+
+  @Test func nothingOutlivesTheModel() {
+    let reactor = FieldsReactor()
+    weak var weakModel: ObservedReactor<FieldsReactor>?
+    do {
+      let model = ObservedReactor(reactor)
+      weakModel = model
+      _ = model.title
+      _ = model.state
+      #expect(reactor.storage.hasObservers)
+    }
+    #expect(weakModel == nil)
+    #expect(!reactor.storage.hasObservers)
+    reactor.send(.setTitle("after"))  // nobody left to tell
+    #expect(reactor.currentState.title == "after")
+  }
+}
