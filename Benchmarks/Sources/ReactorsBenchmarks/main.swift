@@ -60,6 +60,7 @@ let idle = idleReactors(count: 10_000)
 let async = await asyncEffects(count: 10_000 / scale)
 let contended = contention(perThread: 1_000_000 / scale)
 let scopes = scopedStores(count: 1_000_000 / scale)
+let observed = observedFields(actions: 10_000 / scale)
 // Growth last: its second half changes the allocator's settings for the rest of the process.
 rows += growth()
-printTable(rows + idle + async + contended + scopes)
+printTable(rows + idle + async + contended + scopes + observed)
