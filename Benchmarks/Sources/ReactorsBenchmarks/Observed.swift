@@ -1,12 +1,13 @@
 import Observation
 import Reactors
 
-/// A reactor whose state has a thousand fields (the elements of `values`).
+/// A reactor whose state has a thousand stored fields; action `n` changes field `n`.
 final class ThousandFieldsReactor: Reactor {
-  struct State: Equatable, Sendable { var values = [Int](repeating: 0, count: 1_000) }
   let storage = Storage()
-  let initialState = State()
-  func reduce(state: inout State, mutation: Int) { state.values[mutation] &+= 1 }
+  let initialState = ThousandFields()
+  func reduce(state: inout ThousandFields, mutation: Int) {
+    state[keyPath: thousandFieldPaths[mutation]] &+= 1
+  }
 }
 
 /// Counts invalidations; touched on the main actor only.
@@ -23,7 +24,7 @@ func observedFields(actions: Int) -> [Row] {
   let tally = Tally()
   func render(_ field: Int) {
     withObservationTracking {
-      _ = model[dynamicMember: \.values[field]]
+      _ = model[dynamicMember: thousandFieldPaths[field]]
     } onChange: {
       MainActor.assumeIsolated { tally.count += 1 }
     }

@@ -10,7 +10,9 @@ import Reactors
 // changes no thread, for callgrind): no table.
 if let index = CommandLine.arguments.firstIndex(of: "--profile") {
   let what = CommandLine.arguments.dropFirst(index + 1).first ?? "send"
-  if what == "create" {
+  if what == "observed" {
+    print(observedFields(actions: 20_000).map(\.reactors))
+  } else if what == "create" {
     print(idleReactors(count: 10_000).map(\.reactors))
   } else if what == "floor" {
     await roundTrips(HandMadeTaskReactor(), count: 100_000)

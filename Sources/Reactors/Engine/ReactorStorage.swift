@@ -147,6 +147,19 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     return core.pointee.currentState
   }
 
+  /// The value at `keyPath` of the state the outside sees, read where it lies (no copy of the
+  /// whole state). Waits at most for a `reduce` in progress.
+  @inlinable
+  func read<Value>(_ keyPath: KeyPath<R.State, Value>, of reactor: R) -> Value {
+    lock.lock()
+    defer { lock.unlock() }
+    startIfNeeded(reactor)
+    guard let transforms = core.pointee.transforms, transforms.state != nil else {
+      return withUnsafePointer(to: &core.pointee.state!) { $0.pointee[keyPath: keyPath] }
+    }
+    return transforms.published![keyPath: keyPath]
+  }
+
   // MARK: - Processing
 
   /// The owner finished an item: takes the next, until the queue is empty or the rest is

@@ -13,6 +13,11 @@
     /// The reactor the model reads and sends to.
     public let reactor: R
 
+    /// Sends `action` to the reactor. Inlinable, so that the engine runs compiled for the
+    /// concrete reactor.
+    @inlinable
+    public override func send(_ action: R.Action) { reactor.send(action) }
+
     /// A view model over `reactor`; it keeps the reactor alive.
     public init(_ reactor: R) {
       self.reactor = reactor

@@ -31,11 +31,11 @@
   @MainActor
   @dynamicMemberLookup
   public class ObservedState<State: Sendable, Action: Sendable>: Observable {
-    let source: any ObservedSource<State, Action>
-    private let registrar = ObservationRegistrar()
+    @usableFromInline let source: any ObservedSource<State, Action>
+    @usableFromInline let registrar = ObservationRegistrar()
     /// The reactor observers started by reads, by the key path read (`\.self` for the whole
     /// state); they end when the model goes away.
-    private var observations: [AnyKeyPath: ObservationToken] = [:]
+    @usableFromInline var observations: [AnyKeyPath: Observed] = [:]
 
     init(source: any ObservedSource<State, Action>) { self.source = source }
 
@@ -47,14 +47,23 @@
     }
 
     /// The value at `keyPath`: a view that reads it is invalidated when it changes, and only
-    /// then.
+    /// then. Inlinable, so that the comparison the reactor makes after each change is compiled
+    /// for the concrete state and value (a few nanoseconds for a stored property).
+    @inlinable
     public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-      registrar.access(self, keyPath: \ObservedState.[dynamicMember: keyPath])
-      if observations[keyPath] == nil {
-        let changed = \ObservedState.[dynamicMember: keyPath]
-        observations[keyPath] = source.observe(keyPath, afterFirstCall(changed))
+      let changed: KeyPath<ObservedState, Value>
+      if let known = observations[keyPath] {
+        // Made once: building a key path with a subscript component costs microseconds.
+        changed = unsafeDowncast(known.changed, to: KeyPath<ObservedState, Value>.self)
+      } else {
+        changed = \ObservedState.[dynamicMember: keyPath]
+        let body: @Sendable (Value) -> Void = afterFirstCall(changed)
+        observations[keyPath] = Observed(
+          token: source.addObserver(ObserverRegistry.observer(of: keyPath, body)),
+          changed: changed)
       }
-      return source.currentState[keyPath: keyPath]
+      registrar.access(self, keyPath: changed)
+      return source.read(keyPath)
     }
 
     /// The value at `keyPath`, which is not `Equatable`: a view that reads it is invalidated on
@@ -62,7 +71,7 @@
     public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
       registrar.access(self, keyPath: \.state)
       observeEveryChange()
-      return source.currentState[keyPath: keyPath]
+      return source.read(keyPath)
     }
 
     /// Sends `action` to the reactor (dispatches it to the store).
@@ -70,12 +79,14 @@
 
     private func observeEveryChange() {
       guard observations[\State.self] == nil else { return }
-      observations[\State.self] = source.observe(afterFirstCall(\.state))
+      observations[\State.self] = Observed(
+        token: source.observeAll(afterFirstCall(\.state)), changed: \ObservedState.state)
     }
 
     /// An observer that, after its first call (the value it starts from), invalidates what
     /// read `keyPath`: at once on the main actor, in order through it from other threads.
-    private func afterFirstCall<Value, Changed>(
+    @usableFromInline
+    func afterFirstCall<Value, Changed>(
       _ keyPath: KeyPath<ObservedState, Changed>
     ) -> @Sendable (Value) -> Void {
       let invalidate: @MainActor () -> Void = { [weak self] in self?.invalidate(keyPath) }
@@ -100,6 +111,19 @@
     }
   }
 
+  /// A reactor observer a read started, and the model's key path its changes invalidate.
+  @usableFromInline
+  struct Observed {
+    @usableFromInline let token: ObservationToken
+    @usableFromInline let changed: AnyKeyPath
+
+    @inlinable
+    init(token: ObservationToken, changed: AnyKeyPath) {
+      self.token = token
+      self.changed = changed
+    }
+  }
+
   /// Sets `flag` and returns what it was.
   private func setting(_ flag: Locked<Bool>) -> Bool {
     flag.withLock { flag in
@@ -109,14 +133,20 @@
   }
 
   /// What an ``ObservedState`` reads and sends through.
+  @usableFromInline
   protocol ObservedSource<State, Action>: Sendable {
     associatedtype State: Sendable
     associatedtype Action: Sendable
     func send(_ action: Action)
     var currentState: State { get }
-    func observe(_ body: @escaping @Sendable (State) -> Void) -> ObservationToken
-    func observe<Value: Equatable>(
-      _ keyPath: KeyPath<State, Value>, _ body: @escaping @Sendable (Value) -> Void
+    /// The value at `keyPath` of the current state, without a copy of the whole state.
+    func read<Value>(_ keyPath: KeyPath<State, Value>) -> Value
+    /// An observer of every change.
+    func observeAll(_ body: @escaping @Sendable (State) -> Void) -> ObservationToken
+    /// An observer that `add` puts in the registry (see `ReactorStorage.addObserver`): made by
+    /// the caller, so that its comparison is compiled for the caller's types.
+    func addObserver(
+      _ add: @escaping (inout ObserverRegistry<State>, UInt64, State) -> () -> Void
     ) -> ObservationToken
   }
 
@@ -127,14 +157,18 @@
     func send(_ action: R.Action) { reactor.send(action) }
     var currentState: R.State { reactor.currentState }
 
-    func observe(_ body: @escaping @Sendable (R.State) -> Void) -> ObservationToken {
+    func read<Value>(_ keyPath: KeyPath<R.State, Value>) -> Value {
+      reactor.storage.read(keyPath, of: reactor)
+    }
+
+    func observeAll(_ body: @escaping @Sendable (R.State) -> Void) -> ObservationToken {
       reactor.observe(body)
     }
 
-    func observe<Value: Equatable>(
-      _ keyPath: KeyPath<R.State, Value>, _ body: @escaping @Sendable (Value) -> Void
+    func addObserver(
+      _ add: @escaping (inout ObserverRegistry<R.State>, UInt64, R.State) -> () -> Void
     ) -> ObservationToken {
-      reactor.observe(keyPath, body)
+      reactor.storage.addObserver(from: reactor, add)
     }
   }
 #endif

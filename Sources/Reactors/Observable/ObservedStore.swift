@@ -15,6 +15,11 @@
     /// The store the model reads and dispatches to.
     public let store: Store<State, Action>
 
+    /// Dispatches `action` to the store. Inlinable, so that the engine runs compiled for the
+    /// store's types.
+    @inlinable
+    public override func send(_ action: Action) { store.dispatch(action) }
+
     /// A view model over `store`; it keeps the store alive.
     public init(_ store: Store<State, Action>) {
       self.store = store
