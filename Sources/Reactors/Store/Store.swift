@@ -21,7 +21,8 @@
 /// ``state``, and hand a part of the tree to a screen with ``scope(state:action:)``.
 public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// The reactor that runs the store.
-  @usableFromInline let engine: StoreEngine<State, Action>
+  /// The reactor inside (package access: the test toolkit drives it as it drives a reactor).
+  @usableFromInline package let engine: StoreEngine<State, Action>
 
   /// Creates a store whose reducer changes the state in place: appending to an array in state
   /// is O(1).
@@ -118,20 +119,6 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// How many effect tasks the store owns right now, for the test toolkit.
   package var runningEffectCount: Int { engine.storage.runningEffectCount }
 
-  /// How many of the store's effect tasks may be held by a test clock, for the test toolkit.
-  package var activeEffectCount: Int { engine.storage.activeEffectCount }
-
-  /// The store's effect tasks, for the test toolkit.
-  package var effectTasks: [Task<Void, any Error>] { engine.storage.effectTasks }
-
-  /// Calls `body` after each reduce with the action reduced and the new state, and returns the
-  /// state as it is now, for the test toolkit (see ``ReactorStorage``).
-  package func tap(_ body: @escaping @Sendable (Action, State) -> Void) -> State {
-    engine.storage.tap(from: engine, body)
-  }
-
-  /// Removes the tap.
-  package func untap() { engine.storage.untap() }
 }
 
 extension Store where State: Equatable {

@@ -2,11 +2,11 @@
 /// action middlewares, and a store's middleware runs after each reduce. Users never see it:
 /// a store shows `dispatch`, `currentState`, `state`, `observe` and `scope`.
 @usableFromInline
-final class StoreEngine<State: Sendable, Action: Sendable>: Reactor {
-  @usableFromInline typealias Mutation = Action
+package final class StoreEngine<State: Sendable, Action: Sendable>: Reactor {
+  @usableFromInline package typealias Mutation = Action
 
-  @usableFromInline let storage = Storage()
-  @usableFromInline let initialState: State
+  @usableFromInline package let storage = Storage()
+  @usableFromInline package let initialState: State
   @usableFromInline let reducer: MutatingReducer<State, Action>
   @usableFromInline let actionMiddlewares: [ActionMiddleware<State, Action>]
   let reporter: @Sendable (ReactorIssue<Action>) -> Void
@@ -33,7 +33,7 @@ final class StoreEngine<State: Sendable, Action: Sendable>: Reactor {
   /// action so far, and returns the action to pass on (the same, another) or `nil` to swallow
   /// it. Inlinable, like `reduce`, so that a dispatch runs specialized for the store's types.
   @inlinable
-  func mutate(action: Action) -> Effect<Action> {
+  package func mutate(action: Action) -> Effect<Action> {
     guard !actionMiddlewares.isEmpty else { return .just(action) }
     let state = currentState
     var action = action
@@ -46,9 +46,9 @@ final class StoreEngine<State: Sendable, Action: Sendable>: Reactor {
 
   /// Runs the reducer in place.
   @inlinable
-  func reduce(state: inout State, mutation: Action) { reducer(&state, mutation) }
+  package func reduce(state: inout State, mutation: Action) { reducer(&state, mutation) }
 
   /// Hands the issue to the store's `report` closure.
   @usableFromInline
-  func report(_ issue: ReactorIssue<Action>) { reporter(issue) }
+  package func report(_ issue: ReactorIssue<Action>) { reporter(issue) }
 }

@@ -30,6 +30,16 @@ struct TestSubject<State: Sendable, Input: Sendable, Output: Sendable>: Sendable
 extension TestSubject {
   /// A reactor, seen as a tester sees it.
   init<R: Reactor>(reactor: R) where R.State == State, R.Action == Input, R.Mutation == Output {
+    self.init(reactor: reactor, sendOwnsEveryStep: true)
+  }
+
+  /// A store, seen as a tester sees it: the reactor inside, whose mutations are its actions.
+  init(store: Store<State, Input>) where Output == Input {
+    self.init(reactor: store.engine, sendOwnsEveryStep: false)
+  }
+
+  private init<R: Reactor>(reactor: R, sendOwnsEveryStep: Bool)
+  where R.State == State, R.Action == Input, R.Mutation == Output {
     let storage = reactor.storage
     self.init(
       send: { reactor.send($0) },
@@ -41,21 +51,6 @@ extension TestSubject {
       effectTasks: { storage.effectTasks },
       tap: { storage.tap(from: reactor, $0) },
       untap: { storage.untap() },
-      sendOwnsEveryStep: true)
-  }
-
-  /// A store, seen as a tester sees it: its mutations are its actions.
-  init(store: Store<State, Input>) where Output == Input {
-    self.init(
-      send: { store.dispatch($0) },
-      currentState: { store.currentState },
-      idle: { await store.idle() },
-      settled: { await store.settled() },
-      runningEffects: { store.runningEffectCount },
-      activeEffects: { store.activeEffectCount },
-      effectTasks: { store.effectTasks },
-      tap: { store.tap($0) },
-      untap: { store.untap() },
-      sendOwnsEveryStep: false)
+      sendOwnsEveryStep: sendOwnsEveryStep)
   }
 }
