@@ -45,6 +45,23 @@ extension Reactor {
     }
   }
 
+  /// The values of a ``Pulse`` as an `AsyncSequence`: one element for each assignment made
+  /// after the call, even an equal value, in order (for SwiftUI's `.task { }`, say). The pulse
+  /// is observed until the task iterating the sequence is cancelled, or the reactor goes away;
+  /// a sequence dropped without being iterated observes until then too.
+  ///
+  /// ```swift
+  /// .task { for await message in reactor.pulses(\.$alertMessage) { alert = message } }
+  /// ```
+  public func pulses<Value: Sendable>(
+    _ keyPath: KeyPath<State, Pulse<Value>>
+  ) -> AsyncStream<Value> {
+    let (values, continuation) = AsyncStream.makeStream(of: Value.self)
+    let observation = pulse(keyPath) { continuation.yield($0) }
+    continuation.onTermination = { _ in observation.cancel() }
+    return values
+  }
+
   /// The states of the reactor as an `AsyncSequence`: it starts with the current state and
   /// delivers every later one, in order, to each iterator. See ``StateSequence``.
   @inlinable

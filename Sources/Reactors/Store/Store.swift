@@ -105,6 +105,13 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     engine.pulse(keyPath, body)
   }
 
+  /// The values of a ``Pulse`` as an `AsyncSequence`. See ``Reactor/pulses(_:)``.
+  public func pulses<Value: Sendable>(
+    _ keyPath: KeyPath<State, Pulse<Value>>
+  ) -> AsyncStream<Value> {
+    engine.pulses(keyPath)
+  }
+
   /// Hands `issue` to the store's `report` closure.
   @usableFromInline
   func report(_ issue: ReactorIssue<Action>) { engine.report(issue) }

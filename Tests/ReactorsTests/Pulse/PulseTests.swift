@@ -1,7 +1,7 @@
 import Reactors
 import Testing
 
-@Suite struct PulseTests {
+@Suite(.timeLimit(.minutes(1))) struct PulseTests {
   @Test func aPulseFiresOnEveryAssignmentEvenOfAnEqualValue() {
     let reactor = ProbeReactor()
     let alerts = Shared<[String?]>([])
@@ -13,6 +13,28 @@ import Testing
     reactor.send(.fire("deleted"))
     #expect(alerts.current == ["saved", "saved", "deleted"])
     observation.cancel()
+  }
+
+  @Test func aPulseIsAnAsyncSequenceOfEveryAssignment() async {
+    let reactor = ProbeReactor()
+    var alerts = reactor.pulses(\.$alert).makeAsyncIterator()
+    reactor.send(.fire("saved"))
+    reactor.send(.fire("saved"))
+    reactor.send(.increment)
+    reactor.send(.fire("deleted"))
+    #expect(await alerts.next() == "saved")
+    #expect(await alerts.next() == "saved")
+    #expect(await alerts.next() == "deleted")
+  }
+
+  @Test func cancellingTheTaskThatIteratesPulsesEndsTheObservation() async {
+    let reactor = ProbeReactor()
+    let alerts = reactor.pulses(\.$alert)
+    #expect(reactor.storage.hasObservers)
+    let iterating = Task { for await _ in alerts {} }
+    iterating.cancel()
+    await iterating.value
+    #expect(!reactor.storage.hasObservers)
   }
 
   @Test func pulsesCompareByValueSoStatesCompareByWhatTheyHold() {
