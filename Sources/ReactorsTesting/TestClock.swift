@@ -96,11 +96,28 @@ public final class TestClock: Clock, Sendable {
     let id = state.withLock { $0.makeID() }
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let isReady = state.withLock { $0.wait(id: id, forSleepers: count, continuation) }
+        let (isReady, watchers) = state.withLock {
+          $0.wait(id: id, forSleepers: count, continuation)
+        }
+        for watcher in watchers { watcher.resume() }
         if isReady { continuation.resume() }
       }
     } onCancel: {
       state.withLock { $0.stopWaiting(id: id) }?.resume()
+    }
+  }
+
+  /// Returns once at least `count` tasks wait for sleepers on the clock (in
+  /// ``waitForSleepers(_:timeout:fileID:filePath:line:column:)`` or a tester's `advance`): lets
+  /// the toolkit's own tests act while such a wait is in progress.
+  package func waitsStarted(atLeast count: Int) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let isReady = state.withLock { state -> Bool in
+        guard state.waiters.count < count else { return true }
+        state.waitWatchers.append((count, continuation))
+        return false
+      }
+      if isReady { continuation.resume() }
     }
   }
 
@@ -141,6 +158,8 @@ struct TestClockState {
   var now = TestClock.Instant()
   var sleepers: [(id: UInt64, deadline: TestClock.Instant, continuation: SleepContinuation)] = []
   var waiters: [(id: UInt64, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  /// Tasks waiting for that many ``waiters`` (see ``TestClock/waitsStarted(atLeast:)``).
+  var waitWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   private var nextID: UInt64 = 0
   private var cancelledEarly: Set<UInt64> = []
 
@@ -165,10 +184,12 @@ struct TestClockState {
   /// already), so that it goes on at once; otherwise it waits.
   mutating func wait(
     id: UInt64, forSleepers count: Int, _ continuation: CheckedContinuation<Void, Never>
-  ) -> Bool {
-    if cancelledEarly.remove(id) != nil || sleepers.count >= count { return true }
+  ) -> (isReady: Bool, watchers: [CheckedContinuation<Void, Never>]) {
+    if cancelledEarly.remove(id) != nil || sleepers.count >= count { return (true, []) }
     waiters.append((id, count, continuation))
-    return false
+    let ready = waitWatchers.filter { $0.count <= waiters.count }.map(\.continuation)
+    waitWatchers.removeAll { $0.count <= waiters.count }
+    return (false, ready)
   }
 
   /// A task waiting for sleepers was cancelled: returns its continuation to resume, if it was

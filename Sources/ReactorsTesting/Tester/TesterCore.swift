@@ -138,6 +138,7 @@ final class TesterCore<State: Equatable & Sendable, Input: Sendable, Output: Sen
       var changes: [@Sendable () async -> Void] = [{ await clock.sleepers(atLeast: asleep + 1) }]
       changes += subject.effectTasks().map { task in { _ = await task.result } }
       guard remaining > .zero, await firstOf(changes, within: remaining) != nil else {
+        if subject.activeEffects() <= clock.sleeperCount { break }  // just in time
         call.fail(
           "\(effects(subject.activeEffects())) running, but only \(clock.sleeperCount) "
             + "asleep on the test clock after \(timeout): an effect waits for something else "

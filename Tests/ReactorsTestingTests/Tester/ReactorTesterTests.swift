@@ -44,16 +44,18 @@ import Testing
   @Test func advanceGoesOnWhenAnEffectEndsInsteadOfFallingAsleep() async {
     let captured = CapturedIssues()
     await withIssueReporters([captured]) {
-      let tester = ReactorTester(LoaderReactor(clock: clock), clock: clock, timeout: .seconds(30))
+      // A timeout longer than the suite's time limit: had the effect's end not woken `advance`,
+      // the test would hit that limit and fail.
+      let tester = ReactorTester(
+        LoaderReactor(clock: clock), clock: clock, timeout: .seconds(3_600))
       await tester.send(.quick)
-      // Still working when `advance` looks: it waits for the effect's end, not for a sleeper.
+      // Still running when `advance` looks, and ends only once `advance` waits: `advance` must
+      // wake at its end, not wait for a sleeper.
       #expect(tester.reactor.storage.runningEffectCount == 1)
       await tester.advance(by: .seconds(1))
       await tester.receive(.setName("quick")) { $0.name = "quick" }
       await tester.finish()
     }
-    // Had the effect's end not woken it, `advance` would have waited out its timeout and
-    // failed ("1 effect is running, but only 0 asleep").
     #expect(captured.failures.isEmpty)
   }
 

@@ -51,9 +51,10 @@ final class LoaderReactor: Reactor {
           .cancellable(id: "search", cancelInFlight: true),
         .just(.setLoading(false)))
     case .quick:
-      // Works a while, suspending on nothing a clock drives, then answers.
-      return .run { send in
-        for _ in 0..<1_000 { await Task.yield() }
+      // Waits on nothing a clock drives (until a tester's `advance` is waiting for it to fall
+      // asleep), then answers and ends.
+      return .run { [clock] send in
+        await clock.waitsStarted(atLeast: 1)
         send(.setName("quick"))
       }
     case .wait:
