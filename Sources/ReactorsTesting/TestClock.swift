@@ -79,7 +79,7 @@ public final class TestClock: Clock, Sendable {
   /// the clock does this itself.) Fails the test, at the caller's line, when they are not there
   /// within `timeout` of real time, rather than hang.
   public func waitForSleepers(
-    _ count: Int = 1, timeout: Duration = .seconds(10), fileID: StaticString = #fileID,
+    _ count: Int = 1, timeout: Duration = .seconds(30), fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async {
     guard await withDeadline(timeout, { await self.sleepers(atLeast: count) }) == nil else {

@@ -4,7 +4,7 @@ import Testing
 
 /// The test clock: time moves only when told, sleepers wake in deadline order, cancellation
 /// ends a sleep at once.
-@Suite(.timeLimit(.minutes(2))) struct TestClockTests {
+@Suite(.timeLimit(.minutes(5))) struct TestClockTests {
   @Test func aSleeperWakesOnlyWhenTimeReachesItsDeadline() async throws {
     let clock = TestClock()
     let woke = Flag()

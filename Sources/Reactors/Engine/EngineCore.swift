@@ -17,7 +17,11 @@ struct EngineCore<R: Reactor> {
   @usableFromInline var delivery = Delivery<R.State>()
   /// The queued items the processing thread took and is processing, in reverse order. Like
   /// ``delivery``, it belongs to that thread, and keeps its buffer between uses.
-  @usableFromInline var taken: [Work<R>] = []
+  @usableFromInline var taken: [Processing<Work<R>, ThreadIdentity>.Queued] = []
+  /// Whether the item being processed was queued by a thread other than the one processing it
+  /// (an effect's task, say); `false` for work the processing thread made itself. Belongs to the
+  /// processing thread, like ``taken``; the test toolkit's tap reads it.
+  @usableFromInline var isProcessingForeignItem = false
   /// How many times each effect id has been cancelled (see ``EffectMark``); absent is 0.
   @usableFromInline var cancellations: [EffectID: UInt64] = [:]
   /// What every effect's host shares (a weak reference, the tasks); made with the first
@@ -43,6 +47,4 @@ struct EngineCore<R: Reactor> {
     return made
   }
 
-  /// The state the outside sees: transformed when `transform(state:)` has a stage.
-  @inlinable var currentState: R.State { transforms?.published ?? state! }
 }

@@ -126,14 +126,14 @@ struct Processing<Item, Owner: Equatable> {
   /// threads' items. Taking them all at once, rather than one per call, spares the lock that
   /// guards this state one acquisition per item, while other threads keep queueing.
   @inlinable
-  mutating func finishedItems(into taken: inout [Item]) -> Next {
+  mutating func finishedItems(into taken: inout [Queued]) -> Next {
     if finishedLastItem() { return .idle }
     while !queue.isEmpty {
       if queue.items[queue.head].unsafelyUnwrapped.isForeign {
         guard foreignTaken < Self.batch else { break }
         foreignTaken += 1
       }
-      taken.append(queue.popFirst().unsafelyUnwrapped.item)
+      taken.append(queue.popFirst().unsafelyUnwrapped)
     }
     guard !taken.isEmpty else {
       phase = .handedOff

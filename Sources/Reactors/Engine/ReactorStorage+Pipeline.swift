@@ -136,10 +136,13 @@ extension ReactorStorage {
     extras.issues = []
     let afterReduce = extras.afterReduce
     let tap = extras.tap
-    let state = afterReduce == nil ? nil : core.pointee.currentState
+    let state = afterReduce == nil ? nil : publishedState
     reduced(reactor)
     // Only this thread reduces: the state read now is the one this mutation made.
-    if let tap { tap(mutation, locked { core.pointee.currentState }) }
+    if let tap {
+      let isForeign = core.pointer(to: \.isProcessingForeignItem).unsafelyUnwrapped.pointee
+      tap(mutation, locked { publishedState }, isForeign)
+    }
     for issue in issues { reactor.report(issue) }
     if let afterReduce, let state {
       startFollowUps(afterReduce(state, mutation), after: mutation, reactor)
@@ -166,7 +169,7 @@ extension ReactorStorage {
       let index = extras.pendingRegistrations.firstIndex(of: registration.id)
     else { return lock.unlock() }
     extras.pendingRegistrations.remove(at: index)
-    let first = registration.add(&core.pointee.observers, core.pointee.currentState)
+    let first = registration.add(&core.pointee.observers, publishedState)
     lock.unlock()
     first()
   }

@@ -44,19 +44,20 @@ extension ReactorStorage {
     taskRegistry?.withLock { $0.tasks } ?? []
   }
 
-  /// Starts the reactor if needed, then calls `body` after each reduce with the mutation and
-  /// the state the outside then sees, on the processing thread, with the lock released, in
-  /// reduce order; replaces an earlier one. Returns the state as it is when the tap starts, read
+  /// Starts the reactor if needed, then calls `body` after each reduce with the mutation, the
+  /// state the outside then sees, and whether another thread queued the work that made it (an
+  /// effect's task that went on after a suspension, say), on the processing thread, with the
+  /// lock released, in reduce order; replaces an earlier one. Returns the state as it is when the tap starts, read
   /// under the same lock, so that no reduce falls between the two. From then on every `send`
   /// takes the general path: for a reactor under test only.
   package func tap(
-    from reactor: R, _ body: @escaping @Sendable (R.Mutation, R.State) -> Void
+    from reactor: R, _ body: @escaping @Sendable (R.Mutation, R.State, Bool) -> Void
   ) -> R.State {
     lock.lock()
     defer { lock.unlock() }
     startIfNeeded(reactor)
     core.pointee.makeExtras().tap = body
-    return core.pointee.currentState
+    return publishedState
   }
 
   /// Removes the tap (see ``tap(from:_:)``).

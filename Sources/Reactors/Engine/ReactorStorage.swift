@@ -144,7 +144,21 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     startIfNeeded(reactor)
-    return core.pointee.currentState
+    return publishedState
+  }
+
+  /// The state the outside sees: transformed when `transform(state:)` has a stage. Lock held.
+  ///
+  /// Read field by field, never through a computed property of the whole core: calling one
+  /// may copy the core (unoptimized builds do), and a copy retains what belongs to the
+  /// processing thread (``EngineCore/taken``, ``EngineCore/delivery``), which that thread
+  /// changes without the lock.
+  @inlinable
+  var publishedState: R.State {
+    if let transforms = core.pointee.transforms, let published = transforms.published {
+      return published
+    }
+    return core.pointee.state!
   }
 
   /// The value at `keyPath` of the state the outside sees, read where it lies (no copy of the
@@ -176,8 +190,13 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
         // address, so that no access to the rest of the core, which others change under the
         // lock meanwhile, is made.
         let taken = core.pointer(to: \.taken).unsafelyUnwrapped
+        let isForeign = core.pointer(to: \.isProcessingForeignItem).unsafelyUnwrapped
         taken.pointee.reverse()
-        while let work = taken.pointee.popLast() { process(work, reactor) }
+        while let queued = taken.pointee.popLast() {
+          isForeign.pointee = queued.isForeign
+          process(queued.item, reactor)
+        }
+        isForeign.pointee = false
       case .idle:
         guard let extras = core.pointee.extras, !extras.idleWaiters.isEmpty else {
           return lock.unlock()

@@ -129,7 +129,7 @@ extension ReactorStorage {
     guard let owns = turn else {
       return observeInTurn(id, from: reactor) { registry, state in add(&registry, id, state) }
     }
-    let first = add(&core.pointee.observers, id, core.pointee.currentState)
+    let first = add(&core.pointee.observers, id, publishedState)
     lock.unlock()
     first()
     if !owns { finishItem(reactor) }

@@ -18,7 +18,7 @@ struct TestSubject<State: Sendable, Input: Sendable, Output: Sendable>: Sendable
   let effectTasks: @Sendable () -> [Task<Void, any Error>]
   /// Installs the engine's tap, called after each reduce with what was reduced and the state;
   /// returns the state when it starts.
-  let tap: @Sendable (@escaping @Sendable (Output, State) -> Void) -> State
+  let tap: @Sendable (@escaping @Sendable (Output, State, Bool) -> Void) -> State
   /// Removes the tap.
   let untap: @Sendable () -> Void
   /// Whether every reduce the sending thread makes while `send` runs belongs to the send (a

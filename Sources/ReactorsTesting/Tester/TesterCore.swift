@@ -1,12 +1,17 @@
 import CustomDump
 import Reactors
 
-/// One reduce the engine reported to a tester: what was reduced, the state it made, and the
-/// thread that reduced it.
+/// One reduce the engine reported to a tester: what was reduced, the state it made, the thread
+/// that reduced it, and whether another thread queued the work (an effect that went on after
+/// a suspension).
 struct Step<Output: Sendable, State: Sendable>: Sendable {
   let output: Output
   let state: State
   let thread: UInt
+  let isForeign: Bool
+
+  /// Whether `thread`'s own processing made it: part of a `send` made on that thread.
+  func isMade(on thread: UInt) -> Bool { self.thread == thread && !isForeign }
 }
 
 /// What the engine's tap fills and the tester empties, under a lock.
@@ -46,8 +51,9 @@ final class TesterCore<State: Equatable & Sendable, Input: Sendable, Output: Sen
     self.site = site
     let recording = recording
     asserted = Locked(
-      subject.tap { output, state in
-        let step = Step(output: output, state: state, thread: currentThreadID())
+      subject.tap { output, state, isForeign in
+        let step = Step(
+          output: output, state: state, thread: currentThreadID(), isForeign: isForeign)
         let waiter = recording.withLock { recording in
           recording.steps.append(step)
           return recording.waiter.take()
@@ -88,7 +94,7 @@ final class TesterCore<State: Equatable & Sendable, Input: Sendable, Output: Sen
       var own: [Step<Output, State>] = []
       var index = start
       while index < recording.steps.count {
-        if recording.steps[index].thread == thread && (subject.sendOwnsEveryStep || own.isEmpty) {
+        if recording.steps[index].isMade(on: thread) && (subject.sendOwnsEveryStep || own.isEmpty) {
           own.append(recording.steps.remove(at: index))
         } else {
           index += 1

@@ -5,7 +5,7 @@ import Testing
 
 /// The reactor tester: a passing test reads as ReactorKit's, and each way a test can fail
 /// reports a message that says what differs and how to fix it.
-@Suite(.timeLimit(.minutes(1))) struct ReactorTesterTests {
+@Suite(.timeLimit(.minutes(5))) struct ReactorTesterTests {
   let clock = TestClock()
 
   @Test func aReactorWithADelayedEffectIsTestedStepByStep() async {

@@ -42,7 +42,7 @@ func loginStore(clock: TestClock) -> Store<LoginState, LoginAction> {
 
 /// The store tester: the dispatched action's reduce is checked by `send`, every follow-up
 /// action (at once or later) by `receive`, in order.
-@Suite(.timeLimit(.minutes(1))) struct StoreTesterTests {
+@Suite(.timeLimit(.minutes(5))) struct StoreTesterTests {
   let clock = TestClock()
 
   @Test func aFollowUpEmittedAtOnceIsReceivedNotFoldedIntoTheSend() async {

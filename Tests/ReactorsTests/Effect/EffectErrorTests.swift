@@ -3,7 +3,7 @@ import ReactorsTesting
 import Testing
 
 /// Contract 3: errors never end a reactor.
-@Suite(.timeLimit(.minutes(2))) struct EffectErrorTests {
+@Suite(.timeLimit(.minutes(5))) struct EffectErrorTests {
   struct Boom: Error {}
 
   @Test func tenThousandFailingEffectsAreReportedAndTheReactorKeepsWorking() async {

@@ -4,7 +4,7 @@ import Testing
 
 /// Effect tasks are registered in slots that are reused, as soon as `mutate` returns: these
 /// tests check that none is lost, left running or mistaken for another.
-@Suite(.timeLimit(.minutes(2))) struct EffectLaunchTests {
+@Suite(.timeLimit(.minutes(5))) struct EffectLaunchTests {
   /// A reactor whose `.custom` action starts an effect that waits on `clock` and then adds one.
   static func waitingReactor(_ clock: TestClock) -> ProbeReactor {
     ProbeReactor(mutate: { _, action in

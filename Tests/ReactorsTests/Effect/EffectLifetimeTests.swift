@@ -3,7 +3,7 @@ import ReactorsTesting
 import Testing
 
 /// Contract 4: lifetime is structured.
-@Suite(.timeLimit(.minutes(2))) struct EffectLifetimeTests {
+@Suite(.timeLimit(.minutes(5))) struct EffectLifetimeTests {
   @Test func releasingAReactorCancelsEveryEffectInFlight() async {
     let clock = TestClock()
     let started = Shared(0)

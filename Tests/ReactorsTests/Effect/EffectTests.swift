@@ -3,7 +3,7 @@ import ReactorsTesting
 import Testing
 
 /// The factories and modifiers of `Effect`, run by a reactor.
-@Suite(.timeLimit(.minutes(2))) struct EffectTests {
+@Suite(.timeLimit(.minutes(5))) struct EffectTests {
   @Test func theSeedsDelayedIncrementAdvancesOnATestClock() async {
     let clock = TestClock()
     let reactor = ProbeReactor(mutate: { _, action in

@@ -7,7 +7,7 @@ import Testing
 /// before `send` returns.
 @Suite(
   .enabled(if: startsTasksImmediately, "needs Task.immediate (Apple systems 26 and later)"),
-  .timeLimit(.minutes(2)))
+  .timeLimit(.minutes(5)))
 struct CancellableConcatTests {
   @Test func aSearchThatAnswersAtOnceIsReducedBeforeSendReturns() {
     let answersAtOnce: @Sendable (String) -> Effect<SearchReactor.Mutation> = { query in

@@ -45,7 +45,7 @@ final class Invalidations: Sendable {
 /// The Observation view model: a view is invalidated when a property it read changes, and only
 /// then; changes from other threads arrive on the main actor; nothing outlives the model.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct ObservedReactorTests {
+@Suite(.timeLimit(.minutes(5))) struct ObservedReactorTests {
   @Test func oneChangedFieldInvalidatesOnlyTheViewThatReadIt() {
     let model = ObservedReactor(FieldsReactor())
     let invalidations = Invalidations()

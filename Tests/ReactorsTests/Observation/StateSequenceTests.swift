@@ -24,7 +24,7 @@ import Testing
     #expect(await states.next()?.count == 10_001)
   }
 
-  @Test(.timeLimit(.minutes(1))) func cancellingTheIteratingTaskEndsTheSequence() async {
+  @Test(.timeLimit(.minutes(5))) func cancellingTheIteratingTaskEndsTheSequence() async {
     let reactor = ProbeReactor()
     let (iterating, signal) = AsyncStream.makeStream(of: Void.self)
     let task = Task {

@@ -1,7 +1,7 @@
 import Reactors
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct PulseTests {
+@Suite(.timeLimit(.minutes(5))) struct PulseTests {
   @Test func aPulseFiresOnEveryAssignmentEvenOfAnEqualValue() {
     let reactor = ProbeReactor()
     let alerts = Shared<[String?]>([])

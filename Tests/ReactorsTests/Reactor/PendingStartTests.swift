@@ -8,7 +8,7 @@ import Testing
 /// `send` returns (contract 2).
 @Suite(
   .enabled(if: startsTasksImmediately, "needs Task.immediate (Apple systems 26 and later)"),
-  .timeLimit(.minutes(2)))
+  .timeLimit(.minutes(5)))
 struct PendingStartTests {
   @Test func whatARunSendsBeforeItSuspendsIsReducedBeforeSendReturns() {
     let reactor = ProbeReactor(mutate: { _, action in

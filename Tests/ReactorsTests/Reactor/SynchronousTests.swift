@@ -2,7 +2,7 @@ import Reactors
 import Testing
 
 /// Contract 2: synchronous when it can be.
-@Suite(.timeLimit(.minutes(2))) struct SynchronousTests {
+@Suite(.timeLimit(.minutes(5))) struct SynchronousTests {
   @Test func aJustIsReducedBeforeSendReturns() {
     let reactor = ProbeReactor()
     reactor.send(.add(5))

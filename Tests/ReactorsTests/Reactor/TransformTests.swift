@@ -4,7 +4,7 @@ import Testing
 
 /// The three uses of `transform` ReactorKit users rely on, in ReactorKit's order.
 @Suite struct TransformTests {
-  @Test(.timeLimit(.minutes(1))) func mergingAnOutsideStreamIntoTheMutations() async {
+  @Test(.timeLimit(.minutes(5))) func mergingAnOutsideStreamIntoTheMutations() async {
     let service = CurrentUserService()
     let tester = ReactorTester(SessionReactor(service: service))
     #expect(tester.state.user == nil)

@@ -2,7 +2,7 @@ import Reactors
 import ReactorsTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct CounterViewReactorTests {
+@Suite(.timeLimit(.minutes(5))) struct CounterViewReactorTests {
   @Test func increaseShowsLoadingThenCountsAfterOneSecond() async {
     let clock = TestClock()
     let reactor = CounterViewReactor(clock: clock)

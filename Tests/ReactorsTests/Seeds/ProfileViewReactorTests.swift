@@ -1,7 +1,7 @@
 import Reactors
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct ProfileViewReactorTests {
+@Suite(.timeLimit(.minutes(5))) struct ProfileViewReactorTests {
   @Test func refreshReadsTheFollowingStatusFromTheAPI() async {
     var api = UserAPI()
     api.isFollowingResult = { userID in userID == 42 }

@@ -3,7 +3,7 @@ import Testing
 
 /// Seed 001's Store, driven through a login flow: the middleware calls the auth service
 /// asynchronously and dispatches success or failure; navigation follows.
-@Suite(.timeLimit(.minutes(2))) struct ReduxSeedTests {
+@Suite(.timeLimit(.minutes(5))) struct ReduxSeedTests {
   @Test func aSuccessfulLoginNavigatesHome() async {
     let store = AppStore(
       initial: AppState(),

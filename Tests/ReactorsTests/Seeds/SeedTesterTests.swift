@@ -6,7 +6,7 @@ import Testing
 /// mutation an effect emits later, and nothing left running at the end. Compiled, like the
 /// seeds, with main-actor default isolation: the tester runs in its caller's isolation. Each
 /// wait is bounded by the tester's timeout.
-@Suite(.timeLimit(.minutes(2))) struct SeedTesterTests {
+@Suite(.timeLimit(.minutes(5))) struct SeedTesterTests {
   @Test func counterShowsLoadingThenCountsAfterOneSecond() async {
     let clock = TestClock()
     let tester = ReactorTester(CounterViewReactor(clock: clock), clock: clock)
@@ -23,36 +23,42 @@ import Testing
 
   @Test func profileRefreshReadsTheFollowingStatus() async {
     var api = UserAPI()
-    // Answers after a suspension, as a network call does: the answer arrives after `send`
+    // Answers when the test opens the gate, as a network call answers later: after `send`
     // returns, on every platform. (A fake that answers without suspending is reduced before
     // `send` returns where `.run` starts at once, and is then part of the `send` step.)
+    let network = Gate()
     api.isFollowingResult = { userID in
-      await Task.yield()
+      await network.wait()
       return userID == 42
     }
     let tester = ReactorTester(ProfileViewReactor(userAPI: api))
     await tester.send(.refreshFollowingStatus(42))
+    network.open()
     await tester.receive(.setFollowing(true)) { $0.isFollowing = true }
     await tester.send(.refreshFollowingStatus(7))
+    network.open()
     await tester.receive(.setFollowing(false)) { $0.isFollowing = false }
     await tester.finish()
   }
 
   @Test func userFollowFailureFallsBackToNotFollowing() async {
     var service = UserAPI()
+    let network = Gate()
     service.followResult = {
-      await Task.yield()
+      await network.wait()
       throw UserAPI.Failure()
     }
     service.unfollowResult = {
-      await Task.yield()
+      await network.wait()
       throw UserAPI.Failure()
     }
     let tester = ReactorTester(UserViewReactor(userService: service))
     await tester.send(.follow)
+    network.open()
     // The fallback is the mutation itself: the state does not change.
     await tester.receive(.setFollowing(false))
     await tester.send(.unfollow)
+    network.open()
     await tester.receive(.setFollowing(true)) { $0.isFollowing = true }
     await tester.finish()
   }

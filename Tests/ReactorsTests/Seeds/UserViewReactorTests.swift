@@ -1,7 +1,7 @@
 import Reactors
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct UserViewReactorTests {
+@Suite(.timeLimit(.minutes(5))) struct UserViewReactorTests {
   @Test func followSucceeds() async {
     let reactor = UserViewReactor(userService: UserAPI())
     var states = reactor.state.makeAsyncIterator()

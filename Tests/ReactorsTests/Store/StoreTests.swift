@@ -39,7 +39,7 @@ let counterReducer: MutatingReducer<CounterTree, CounterAction> = { state, actio
 struct Failure: Error {}
 
 /// The Reactor engine's contracts 1–7, held by the Store.
-@Suite(.timeLimit(.minutes(2))) struct StoreTests {
+@Suite(.timeLimit(.minutes(5))) struct StoreTests {
   @Test(.timeLimit(.minutes(3)))
   func eightThreadsDispatchingAHundredThousandEachLoseNothing() async {
     let store = Store(initial: CounterTree(), reducer: counterReducer)

@@ -2,7 +2,7 @@ import Reactors
 import Testing
 
 /// `Locked`: one value and one mutex in one object, shared by every copy.
-@Suite(.timeLimit(.minutes(2))) struct LockedTests {
+@Suite(.timeLimit(.minutes(5))) struct LockedTests {
   final class Payload: Sendable {}
 
   @Test func incrementsFromManyThreadsAreNeitherLostNorDuplicated() async {

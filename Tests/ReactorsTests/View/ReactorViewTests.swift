@@ -34,7 +34,7 @@ final class StoryboardCounterView: DeferredReactorView {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct ReactorViewTests {
+@Suite(.timeLimit(.minutes(5))) struct ReactorViewTests {
   @Test func assigningTheReactorBindsAtOnce() {
     let view = CounterView()
     let reactor = ProbeReactor()
