@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "Reactors", targets: ["Reactors"]),
     .library(name: "ReactorsTesting", targets: ["ReactorsTesting"]),
     .library(name: "ReactorsLogging", targets: ["ReactorsLogging"]),
+    .library(name: "ReactorsCombine", targets: ["ReactorsCombine"]),
   ],
   dependencies: [
     // Only for ReactorsLogging and ReactorsTesting: the log API, readable state diffs, and
@@ -24,6 +25,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    // Only for ReactorsCombine, and only where Apple's Combine is missing (Linux, Windows,
+    // Android): apps on Apple platforms build nothing of it.
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
   ],
   targets: [
     .target(name: "Reactors", swiftSettings: strict),
@@ -51,11 +55,55 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    // Combine glue: effects from publishers, publishers of state, middleware returning
+    // publishers, and stores and reactors as `ObservableObject`s. Combine on Apple platforms,
+    // OpenCombine elsewhere.
+    .target(
+      name: "ReactorsCombine",
+      dependencies: [
+        "Reactors",
+        .product(
+          name: "OpenCombine", package: "OpenCombine",
+          condition: .when(platforms: [.linux, .windows, .android, .wasi, .openbsd])),
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ReactorsCombineTests",
+      dependencies: [
+        "Reactors",
+        "ReactorsCombine",
+        "ReactorsTesting",
+        "ReactorsTestSupport",
+        .product(
+          name: "OpenCombine", package: "OpenCombine",
+          condition: .when(platforms: [.linux, .windows, .android, .wasi, .openbsd])),
+      ],
+      exclude: ["Seed001"],
+      swiftSettings: strict
+    ),
+    // Seed 001's app code (state, actions, reducer, Combine middleware, store) as the article
+    // wrote it, compiled as a new app target compiles it: main-actor by default.
+    .testTarget(
+      name: "Seed001CombineTests",
+      dependencies: [
+        "Reactors",
+        "ReactorsCombine",
+        .product(
+          name: "OpenCombine", package: "OpenCombine",
+          condition: .when(platforms: [.linux, .windows, .android, .wasi, .openbsd])),
+      ],
+      path: "Tests/ReactorsCombineTests/Seed001",
+      swiftSettings: strict + [.defaultIsolation(MainActor.self)]
+    ),
+    // Helpers the test targets share: a locked value, real threads with a deadline.
+    .target(name: "ReactorsTestSupport", path: "Tests/Support", swiftSettings: strict),
     .testTarget(
       name: "ReactorsTests",
       dependencies: [
         "Reactors",
         "ReactorsTesting",
+        "ReactorsTestSupport",
       ],
       exclude: ["Seeds"],
       swiftSettings: strict

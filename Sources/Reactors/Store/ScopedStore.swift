@@ -41,6 +41,10 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
 
   /// The scoped part of the root store's current state.
   @inlinable
+  public var state: State { reader() }
+
+  /// The scoped part of the root store's current state: ReactorKit's name for ``state``.
+  @inlinable
   public var currentState: State { reader() }
 
   /// Dispatches `action` through the root store, wrapped in the cases that lead to this scope.

@@ -17,8 +17,8 @@
 /// store.observe(\.navigationState) { render($0) }.store(in: bag)
 /// ```
 ///
-/// Observe with ``observe(_:_:)`` (a key path, repeats skipped), read ``currentState``, iterate
-/// ``state``, and hand a part of the tree to a screen with ``scope(state:action:)``.
+/// Observe with ``observe(_:_:)`` (a key path, repeats skipped), read ``state`` (the current
+/// state, as in Redux; ``currentState`` is the same), iterate ``states``, and hand a part of the tree to a screen with ``scope(state:action:)``.
 public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// The reactor that runs the store.
   /// The reactor inside (package access: the test toolkit drives it as it drives a reactor).
@@ -74,13 +74,22 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   public func dispatch(_ action: Action) { engine.send(action) }
 
   /// The latest state, readable from any thread; it waits at most for a reduce in progress.
+  /// The same as ``currentState``: `store.state.x` as Redux, ReSwift and TCA users write it.
+  @inlinable
+  public var state: State { engine.currentState }
+
+  /// The latest state: ReactorKit's name for ``state``.
   @inlinable
   public var currentState: State { engine.currentState }
 
-  /// The states of the store as an `AsyncSequence`, starting with the current one. See
-  /// ``StateSequence``.
+  /// The states of the store as an `AsyncSequence`, starting with the current one (a
+  /// reactor's `state`). See ``StateSequence``.
+  ///
+  /// ```swift
+  /// for await state in store.states { render(state) }
+  /// ```
   @inlinable
-  public var state: StateSequence<State> { engine.state }
+  public var states: StateSequence<State> { engine.state }
 
   /// Calls `body` with the value at `keyPath` now, then each time it changes: repeats are
   /// skipped, and a change to another part of the tree does not call it. See

@@ -5,13 +5,13 @@ import Dispatch
 /// On the main thread the value is applied at once, so a test that changes state on the main
 /// actor reads the view on the next line. From another thread the newest value is kept and
 /// applied by one main-actor task; an older value never overwrites a newer one.
-final class MainActorDelivery<Value: Sendable>: Sendable {
+package final class MainActorDelivery<Value: Sendable>: Sendable {
   private let apply: @MainActor (Value) -> Void
   private let pending = Locked<(value: Value?, isScheduled: Bool)>((nil, false))
 
-  init(_ apply: @escaping @MainActor (Value) -> Void) { self.apply = apply }
+  package init(_ apply: @escaping @MainActor (Value) -> Void) { self.apply = apply }
 
-  func deliver(_ value: Value) {
+  package func deliver(_ value: Value) {
     if isOnMainQueue() {
       pending.withLock { $0.value = nil }
       MainActor.assumeIsolated { apply(value) }
@@ -42,7 +42,7 @@ final class MainActorDelivery<Value: Sendable>: Sendable {
 ///
 /// Not `Thread.isMainThread`: under a test runner on Linux the main actor's queue is drained by
 /// a thread other than the process's first one. The key is set once, on first use.
-func isOnMainQueue() -> Bool {
+package func isOnMainQueue() -> Bool {
   DispatchQueue.getSpecific(key: mainQueueKey) == true
 }
 

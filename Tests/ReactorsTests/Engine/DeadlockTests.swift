@@ -1,5 +1,6 @@
 import Foundation
 import Reactors
+import ReactorsTestSupport
 import Testing
 
 /// Contract 1: reactors that send to each other, from any threads, never hang. Each test runs

@@ -1,5 +1,6 @@
 import Foundation
 import Reactors
+import ReactorsTestSupport
 import Testing
 
 /// Contract 1's fairness: a thread that processes work other threads queued takes a bounded

@@ -1,5 +1,6 @@
 import Foundation
 import Reactors
+import ReactorsTestSupport
 import ReactorsTesting
 import Testing
 

@@ -1,4 +1,5 @@
 import Reactors
+import ReactorsTestSupport
 import Testing
 
 /// Contract 7: observers pay only for what changed.

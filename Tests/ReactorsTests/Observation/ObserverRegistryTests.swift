@@ -1,4 +1,5 @@
 import Reactors
+import ReactorsTestSupport
 import Testing
 
 /// Observers that add or remove observers while a change is being delivered: the delivery

@@ -1,4 +1,5 @@
 import Reactors
+import ReactorsTestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(5))) struct PulseTests {

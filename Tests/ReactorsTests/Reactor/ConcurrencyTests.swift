@@ -1,4 +1,5 @@
 import Reactors
+import ReactorsTestSupport
 import Testing
 
 /// Contract 1: any thread, one at a time, in order.

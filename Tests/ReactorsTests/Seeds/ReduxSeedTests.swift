@@ -10,7 +10,7 @@ import Testing
       reducer: appReducer,
       middlewares: [appMiddleware(authService: AuthService { id, _ in "user \(id)" })]
     )
-    var states = store.state.makeAsyncIterator()
+    var states = store.states.makeAsyncIterator()
     _ = await states.next()
 
     store.dispatch(.loginAction(.login(id: "kim", password: "secret")))
@@ -29,7 +29,7 @@ import Testing
       reducer: appReducer,
       middlewares: [appMiddleware(authService: AuthService { _, _ in throw AuthError() })]
     )
-    var states = store.state.makeAsyncIterator()
+    var states = store.states.makeAsyncIterator()
     _ = await states.next()
 
     store.dispatch(.loginAction(.login(id: "kim", password: "wrong")))

@@ -1,4 +1,5 @@
 import Reactors
+import ReactorsTestSupport
 import Testing
 
 /// Middleware before the reducer, as Redux and ReSwift write it: each sees the action and the

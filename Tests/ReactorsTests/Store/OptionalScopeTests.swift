@@ -1,4 +1,5 @@
 import Reactors
+import ReactorsTestSupport
 import Testing
 
 struct Screens: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import Reactors
+import ReactorsTestSupport
 import ReactorsTesting
 import Testing
 
@@ -204,7 +205,7 @@ struct Failure: Error {}
   @Test func theStateSequenceStartsWithTheCurrentState() async {
     let store = Store(initial: CounterTree(), reducer: counterReducer)
     store.dispatch(.increment)
-    var states = store.state.makeAsyncIterator()
+    var states = store.states.makeAsyncIterator()
     #expect(await states.next()?.count == 1)
     store.dispatch(.increment)
     #expect(await states.next()?.count == 2)

@@ -1,4 +1,5 @@
 import Reactors
+import ReactorsTestSupport
 import Testing
 
 @Suite struct StubTests {

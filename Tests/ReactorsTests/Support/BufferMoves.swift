@@ -1,3 +1,5 @@
+import ReactorsTestSupport
+
 /// Counts how often an array in state moves to a new buffer, seen from an observer: appending
 /// in place moves it only when its capacity doubles; a copy per action moves it every time.
 final class BufferMoves: Sendable {

@@ -1,4 +1,5 @@
 import Reactors
+import ReactorsTestSupport
 import Testing
 
 /// `Locked`: one value and one mutex in one object, shared by every copy.

@@ -1,4 +1,5 @@
 import Reactors
+import ReactorsTestSupport
 
 /// A reactor whose `mutate` a test supplies, with a state big enough to exercise every
 /// contract, and a `report` that records what it hears.

@@ -1,25 +1,25 @@
 import Foundation
 
 /// A value shared between a test and the threads or tasks it starts.
-final class Shared<Value: Sendable>: @unchecked Sendable {
+package final class Shared<Value: Sendable>: @unchecked Sendable {
   // Audited (test support): `value` is only touched inside `withLock`, under `lock`.
   private let lock = NSLock()
   private var value: Value
 
-  init(_ value: Value) { self.value = value }
+  package init(_ value: Value) { self.value = value }
 
   @discardableResult
-  func withLock<T>(_ body: (inout Value) -> T) -> T {
+  package func withLock<T>(_ body: (inout Value) -> T) -> T {
     lock.lock()
     defer { lock.unlock() }
     return body(&value)
   }
 
-  var current: Value { withLock { $0 } }
+  package var current: Value { withLock { $0 } }
 }
 
 extension Shared where Value == Int {
-  func increment() { withLock { $0 += 1 } }
+  package func increment() { withLock { $0 += 1 } }
 }
 
 /// Runs `body` on `count` real threads at once and returns when all have finished (a few
@@ -27,14 +27,14 @@ extension Shared where Value == Int {
 ///
 /// Blocks the calling thread: from an async test, call the async form, which leaves the
 /// cooperative pool free for the tasks the reactors under test hand work to.
-func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+package func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
   let finished = startThreads(count, body).wait(timeout: .now() + 300) == .success
   precondition(finished, "threads did not finish within five minutes: a deadlock?")
 }
 
 /// The async form of ``onThreads(_:_:)``: suspends, without blocking a thread of the
 /// cooperative pool, until the threads have finished.
-func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) async {
+package func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) async {
   let finished = await onThreads(count, within: 300, body)
   precondition(finished, "threads did not finish within five minutes: a deadlock?")
 }
@@ -42,7 +42,7 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) async {
 /// Runs `body` on `count` real threads at once; `false` when they have not all finished within
 /// `seconds`: a deadlock then fails the test instead of hanging the suite (the stuck threads are
 /// left behind). Waits on a thread of its own, so no thread of the cooperative pool is held.
-func onThreads(
+package func onThreads(
   _ count: Int, within seconds: Double, _ body: @escaping @Sendable (Int) -> Void
 )
   async -> Bool
@@ -75,7 +75,7 @@ private func startThreads(
 
 /// Whether `semaphore` is signalled within `seconds`, waited for on a thread of its own, so no
 /// thread of the cooperative pool is held.
-func signalled(_ semaphore: DispatchSemaphore, within seconds: Double = 120) async -> Bool {
+package func signalled(_ semaphore: DispatchSemaphore, within seconds: Double = 120) async -> Bool {
   await withCheckedContinuation { continuation in
     Thread {
       continuation.resume(returning: semaphore.wait(timeout: .now() + seconds) == .success)
@@ -84,11 +84,11 @@ func signalled(_ semaphore: DispatchSemaphore, within seconds: Double = 120) asy
 }
 
 /// How long `eventually` keeps trying: generous, since parallel tests share two cores.
-let eventuallyLimit = Duration.seconds(30)
+package let eventuallyLimit = Duration.seconds(30)
 
 /// Yields to other tasks until `condition` holds (or gives up after `eventuallyLimit`): waits
 /// for work on other tasks without sleeping.
-func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
+package func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
   let deadline = ContinuousClock.now + eventuallyLimit
   while ContinuousClock.now < deadline {
     if condition() { return true }
@@ -99,7 +99,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
 
 /// Whether effects start on the sending thread (`Task.immediate`): always on Linux, on Apple
 /// systems from 26. Tests of what an effect sends before it suspends need it.
-let startsTasksImmediately: Bool = {
+package let startsTasksImmediately: Bool = {
   if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) { return true }
   return false
 }()
