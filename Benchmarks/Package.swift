@@ -3,7 +3,8 @@ import PackageDescription
 
 // A plain release-mode harness, not a benchmark framework: every scenario times a loop of up to
 // millions of operations, so a framework's per-sample overhead buys nothing, and CI builds it
-// with no dependency beyond the library.
+// with no dependency beyond the library (and, for scenario 8's `ObservableObject` row, the
+// library's Combine glue, which brings OpenCombine on Linux).
 let package = Package(
   name: "ReactorsBenchmarks",
   platforms: [.macOS(.v13)],
@@ -13,7 +14,11 @@ let package = Package(
     .target(name: "HeapStatistics"),
     .executableTarget(
       name: "ReactorsBenchmarks",
-      dependencies: [.product(name: "Reactors", package: "Reactors"), "HeapStatistics"],
+      dependencies: [
+        .product(name: "Reactors", package: "Reactors"),
+        .product(name: "ReactorsCombine", package: "Reactors"),
+        "HeapStatistics",
+      ],
       swiftSettings: [.swiftLanguageMode(.v6), .treatAllWarnings(as: .error)]
     ),
   ]

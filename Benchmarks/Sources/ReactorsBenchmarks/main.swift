@@ -11,7 +11,9 @@ import Reactors
 if let index = CommandLine.arguments.firstIndex(of: "--profile") {
   let what = CommandLine.arguments.dropFirst(index + 1).first ?? "send"
   if what == "observed" {
-    print(observedFields(actions: 20_000).map(\.reactors))
+    print(observedPerField(actions: 20_000))
+  } else if what == "observed-baseline" {
+    print(observableBaseline(actions: 20_000))
   } else if what == "create" {
     print(idleReactors(count: 10_000).map(\.reactors))
   } else if what == "floor" {
