@@ -31,7 +31,9 @@ extension Effect {
 extension Publisher where Output: Sendable {
   /// Subscribes to the publisher now and returns the effect of what it emits: see
   /// ``Reactors/Effect/publisher(_:)``, which subscribes when the effect starts instead. Made
-  /// for a middleware or a `mutate`, which the engine calls when the effect is to start.
+  /// for a middleware or a `mutate`, which the engine calls when the effect is to start; the
+  /// effect is to be run once (a second run would replay the early values and find the rest
+  /// taken).
   ///
   /// ```swift
   /// return api.login(id, password).map(AppAction.loggedIn).eraseToEffect()

@@ -11,9 +11,10 @@ import Reactors
 /// `@EnvironmentObject` (iOS 16 and earlier; from iOS 17 prefer ``Reactors/ObservedStore`` and
 /// ``Reactors/ObservedReactor``, which invalidate per property).
 ///
-/// A change made on the main actor is published before the call that made it returns (the
-/// state is already the new one when SwiftUI reads it); changes made on other threads are
-/// published on the main actor soon after, several at once as one event. The state's first
+/// A change made on the main actor, to a store or reactor no other thread is processing, is
+/// published before the call that made it returns (the state is already the new one when
+/// SwiftUI reads it); changes made on other threads are published on the main actor soon
+/// after, several at once as one event. The state's first
 /// value is not published. Repeats are skipped when the state is `Equatable`.
 public typealias StateChangePublisher = ObservationPublisher<Void>
 
@@ -46,23 +47,7 @@ extension Store: ObservableObject {
   /// // in RootView: @EnvironmentObject var store: AppStore; Text(store.state.title)
   /// ```
   public var objectWillChange: StateChangePublisher {
-    .changes { [self] changed in observeChanges(changed) }
-  }
-
-  /// Observes every new state, repeats skipped when the state is `Equatable`: the conformance
-  /// above is one for every `State`, so the check is made when observing starts.
-  private func observeChanges(_ changed: @escaping @Sendable () -> Void) -> ObservationToken {
-    guard let equatable = State.self as? any (Equatable & Sendable).Type else {
-      return observe { _ in changed() }
-    }
-    return observeDistinct(as: equatable, changed)
-  }
-
-  private func observeDistinct<Distinct: Equatable & Sendable>(
-    as _: Distinct.Type, _ changed: @escaping @Sendable () -> Void
-  ) -> ObservationToken {
-    // `Distinct` is `State`: the cast only names it as `Equatable`.
-    unsafeDowncast(self, to: Store<Distinct, Action>.self).observe { _ in changed() }
+    .changes { [self] changed in observeDistinctIfEquatable { _ in changed() } }
   }
 }
 
@@ -88,15 +73,9 @@ public protocol ObservableObjectReactor: Reactor, ObservableObject
 where ObjectWillChangePublisher == StateChangePublisher {}
 
 extension ObservableObjectReactor {
-  /// One event on the main actor per change of the state: see ``StateChangePublisher``.
+  /// One event on the main actor per change of the state (repeats skipped when the state is
+  /// `Equatable`): see ``StateChangePublisher``.
   public var objectWillChange: StateChangePublisher {
-    .changes { [self] changed in observe { _ in changed() } }
-  }
-}
-
-extension ObservableObjectReactor where State: Equatable {
-  /// One event on the main actor per change of the state, repeats skipped.
-  public var objectWillChange: StateChangePublisher {
-    .changes { [self] changed in observe { _ in changed() } }
+    .changes { [self] changed in observeDistinctIfEquatable { _ in changed() } }
   }
 }

@@ -18,7 +18,8 @@ import Reactors
 /// ```
 ///
 /// Each subscription starts its own observer and cancels it when cancelled. Values arrive on
-/// the thread that processed the change (add `receive(on:)` for a scheduler). When the
+/// the thread that processed the change, or on the thread whose `request` let a waiting value
+/// through (add `receive(on:)` for a scheduler); calls to the subscriber never overlap. When the
 /// subscriber has no demand left, the newest value waits for its next request, as with
 /// `CurrentValueSubject`; older ones are dropped.
 public struct ObservationPublisher<Output: Sendable>: Publisher, Sendable {

@@ -28,6 +28,8 @@ final class PublisherBridge<Output: Sendable>: Subscriber {
     var stream: AsyncThrowingStream<Output, any Error>.Continuation?
     var upstream: (any Subscription)?
     var isCancelled = false
+    /// The effect's task has started draining the stream.
+    var isRunning = false
   }
 
   private let events = Locked(Events())
@@ -94,10 +96,21 @@ final class PublisherBridge<Output: Sendable>: Subscriber {
     case .failure(let error)?:
       parts.append(.run { _ in throw error })
     case nil:
-      continuation.onTermination = { [self] _ in cancel() }
+      // An effect dropped without running ends the subscription when its stream goes; one
+      // that runs ends it on its own task, not in the cancelling thread's cancellation
+      // handler, since `cancel` runs the upstream's code.
+      continuation.onTermination = { [self] _ in
+        if !events.withLock({ $0.isRunning }) { cancel() }
+      }
       parts.append(
-        .run { send in
-          for try await value in stream { send(value) }
+        .run { [self] send in
+          events.withLock { $0.isRunning = true }
+          defer { cancel() }
+          for try await value in stream {
+            // The stream hands out what it buffered even after the task was cancelled.
+            if Task.isCancelled { return }
+            send(value)
+          }
         })
     }
     switch parts.count {

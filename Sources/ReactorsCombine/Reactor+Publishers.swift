@@ -8,9 +8,10 @@ import Reactors
 
 extension Reactor {
   /// The reactor's state as a publisher: the current state when subscribed, then every new
-  /// state (ReactorKit's `reactor.state`). See ``ObservationPublisher``.
+  /// state, repeats skipped when the state is `Equatable` (ReactorKit's `reactor.state`). See
+  /// ``ObservationPublisher``.
   public var statePublisher: ObservationPublisher<State> {
-    ObservationPublisher { [self] observer in observe(observer) }
+    ObservationPublisher { [self] observer in observeDistinctIfEquatable(observer) }
   }
 
   /// The value at `keyPath` as a publisher: the current value when subscribed, then each
@@ -29,19 +30,11 @@ extension Reactor {
   }
 }
 
-extension Reactor where State: Equatable {
-  /// The reactor's state as a publisher, repeats skipped: the current state when subscribed,
-  /// then every new state that differs from the last one.
-  public var statePublisher: ObservationPublisher<State> {
-    ObservationPublisher { [self] observer in observe(observer) }
-  }
-}
-
 extension Store {
   /// The store's state as a publisher: the current state when subscribed, then every new
   /// state (repeats skipped when the state is `Equatable`). See ``ObservationPublisher``.
   public var statePublisher: ObservationPublisher<State> {
-    ObservationPublisher { [self] observer in observe(observer) }
+    ObservationPublisher { [self] observer in observeDistinctIfEquatable(observer) }
   }
 
   /// The value at `keyPath` as a publisher: the current value when subscribed, then each
@@ -50,12 +43,5 @@ extension Store {
     for keyPath: KeyPath<State, Value> & Sendable
   ) -> ObservationPublisher<Value> {
     ObservationPublisher { [self] observer in observe(keyPath, observer) }
-  }
-}
-
-extension Store where State: Equatable {
-  /// The store's state as a publisher, repeats skipped.
-  public var statePublisher: ObservationPublisher<State> {
-    ObservationPublisher { [self] observer in observe(observer) }
   }
 }

@@ -57,14 +57,56 @@ extension PublisherReactor: ObservableObjectReactor {}
     }
     await reactor.storage.idle()
     // Several changes may arrive as one event; the state read after the last is the newest.
-    var newest = 0
-    for await count in arrived.stream {
-      newest = count
-      if count == 4_000 { break }
+    let newest = await withDeadline { [arrived] in
+      var newest = 0
+      for await count in arrived.stream {
+        newest = count
+        if count == 4_000 { break }
+      }
+      return newest
     }
     #expect(newest == 4_000)
     withExtendedLifetime(cancellable) {}
   }
+
+  @Test func aStateThatIsNotEquatableFiresOnEveryReduce() {
+    let store = Store(
+      initial: Unequatable(),
+      reducer: { (state: inout Unequatable, add: Int) in
+        state.count += add
+      })
+    let events = Shared(0)
+    let cancellable = store.objectWillChange.sink { _ in events.increment() }
+    store.dispatch(0)
+    store.dispatch(1)
+    #expect(events.current == 2)
+    withExtendedLifetime(cancellable) {}
+  }
+
+  @Test func genericCodeStillSkipsRepeatsOfAnEquatableState() {
+    let store = Store(initial: 0, reducer: { (state: inout Int, add: Int) in state += add })
+    let values = Shared<[Int]>([])
+    let cancellable = statePublisher(of: store).sink { value in
+      values.withLock { $0.append(value) }
+    }
+    store.dispatch(1)
+    store.dispatch(0)
+    store.dispatch(2)
+    #expect(values.current == [0, 1, 3])
+    withExtendedLifetime(cancellable) {}
+  }
+}
+
+/// A state without `Equatable`: every reduce is a change.
+struct Unequatable: Sendable {
+  var count = 0
+}
+
+/// `statePublisher` where nothing says `State` is `Equatable`.
+func statePublisher<State, Action>(
+  of store: Store<State, Action>
+) -> ObservationPublisher<State> {
+  store.statePublisher
 }
 
 /// Whether the caller runs on the main actor's queue.

@@ -17,6 +17,8 @@ final class PublisherReactor: Reactor {
     /// Like `load`, under the id `"load"`, replacing the one in flight.
     case loadLatest(@Sendable () -> AnyPublisher<Mutation, any Error>)
     case cancelLoad
+    /// Runs the effect given.
+    case run(Effect<Mutation>)
   }
 
   enum Mutation: Sendable, Equatable {
@@ -40,6 +42,7 @@ final class PublisherReactor: Reactor {
     case .loadLatest(let publish):
       .publisher(publish).cancellable(id: "load", cancelInFlight: true)
     case .cancelLoad: .cancel(id: "load")
+    case .run(let effect): effect
     }
   }
 
@@ -77,10 +80,12 @@ final class Upstream: @unchecked Sendable {
   func fail() { subject.send(completion: .failure(Failure())) }
   func finish() { subject.send(completion: .finished) }
 
-  /// Returns once a subscription has been cancelled.
-  func waitForCancellation() async {
-    var iterator = cancelled.stream.makeAsyncIterator()
-    _ = await iterator.next()
+  /// Returns once a subscription has been cancelled; `false` after a minute without one.
+  func waitForCancellation() async -> Bool {
+    await withDeadline { [cancelled] in
+      var iterator = cancelled.stream.makeAsyncIterator()
+      return await iterator.next() != nil
+    } ?? false
   }
 
   struct Failure: Error {}

@@ -103,3 +103,21 @@ package let startsTasksImmediately: Bool = {
   if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) { return true }
   return false
 }()
+
+/// Runs `body` and returns what it returns, or `nil` when `seconds` of real time pass first:
+/// a wait that would hang fails the test with a message instead. `body` is cancelled then, so
+/// it must end when cancelled (iterating an `AsyncStream` does).
+package func withDeadline<Value: Sendable>(
+  _ seconds: Double = 60, _ body: @escaping @Sendable () async -> Value
+) async -> Value? {
+  await withTaskGroup(of: Value?.self) { group in
+    group.addTask { await body() }
+    group.addTask {
+      try? await ContinuousClock().sleep(for: .seconds(seconds))
+      return nil
+    }
+    let first = await group.next() ?? nil
+    group.cancelAll()
+    return first
+  }
+}
