@@ -29,17 +29,7 @@ extension Store {
   func observeDistinctIfEquatable(
     _ body: @escaping @Sendable (State) -> Void
   ) -> ObservationToken {
-    guard let equatable = State.self as? any (Equatable & Sendable).Type else {
-      return observe(body)
-    }
-    return observeDistinct(as: equatable, body)
-  }
-
-  /// Observes the state as a `Distinct`, which is `State` found `Equatable` at run time.
-  private func observeDistinct<Distinct: Equatable & Sendable>(
-    as _: Distinct.Type, _ body: @escaping @Sendable (State) -> Void
-  ) -> ObservationToken {
-    observe(wholeState(as: Distinct.self)) { state in body(unsafeBitCast(state, to: State.self)) }
+    engine.observeDistinctIfEquatable(body)
   }
 }
 

@@ -32,8 +32,8 @@ extension Store {
     report: (@Sendable (ReactorIssue<Action>) -> Void)? = nil
   ) {
     self.init(
-      initial: initial, reducer: reducer, actionMiddlewares: actionMiddlewares,
-      middlewares: middlewares.map(effectMiddleware), report: report)
+      initial: initial, reducer: mutating(reducer), actionMiddlewares: actionMiddlewares,
+      middlewares: middlewares, report: report)
   }
 
   /// Creates a store whose middlewares return publishers (see ``PublisherMiddleware``) and

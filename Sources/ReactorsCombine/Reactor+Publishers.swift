@@ -33,15 +33,13 @@ extension Reactor {
 extension Store {
   /// The store's state as a publisher: the current state when subscribed, then every new
   /// state (repeats skipped when the state is `Equatable`). See ``ObservationPublisher``.
-  public var statePublisher: ObservationPublisher<State> {
-    ObservationPublisher { [self] observer in observeDistinctIfEquatable(observer) }
-  }
+  public var statePublisher: ObservationPublisher<State> { engine.statePublisher }
 
   /// The value at `keyPath` as a publisher: the current value when subscribed, then each
   /// change, repeats skipped (ReSwift's `select` with `skipRepeats`).
   public func publisher<Value: Equatable & Sendable>(
     for keyPath: KeyPath<State, Value> & Sendable
   ) -> ObservationPublisher<Value> {
-    ObservationPublisher { [self] observer in observe(keyPath, observer) }
+    engine.publisher(for: keyPath)
   }
 }
