@@ -121,17 +121,17 @@ where S.Input: Sendable, S.Failure == Never {
 /// What the observer of a subscription calls: the subscription without its subscriber's type,
 /// so that the observer does not capture it.
 ///
-/// Audited: it has no stored state (a class that is not final can be `Sendable` only
-/// unchecked); its subclass's audit is below.
+/// Audited: this class has no stored state (a class that is not final can be `Sendable` only
+/// unchecked). Its one subclass, ``ObservationSubscription``, reaches everything mutable (the
+/// delivery state, the subscriber, the token) only inside its lock; it calls the subscriber
+/// outside the lock, but only from the thread that holds the delivery turn
+/// (``DeliveryState``), so calls to it never overlap, as Combine requires.
 class ObservedValues<Value: Sendable>: @unchecked Sendable {
   /// The observer was told `value`.
   func received(_ value: Value) {}
 }
 
-// Audited: everything mutable (the delivery state, the subscriber, the token) is reached only
-// inside `guarded`'s lock. The subscriber is called outside it, but only by the thread that
-// holds the delivery turn (``DeliveryState``), so calls to it never overlap, as Combine
-// requires.
+// Restated, as Swift requires of a subclass; audited with its base, `ObservedValues`.
 extension ObservationSubscription: @unchecked Sendable {}
 
 /// The pure state of one subscription's deliveries; its methods are named after events and
