@@ -11,7 +11,7 @@ import Reactors
 if let index = CommandLine.arguments.firstIndex(of: "--profile") {
   let what = CommandLine.arguments.dropFirst(index + 1).first ?? "send"
   if what == "observed" {
-    print(observedPerField(actions: 20_000))
+    print(observedPerField(actions: 200_000))
   } else if what == "observed-baseline" {
     print(observableBaseline(actions: 20_000))
   } else if what == "create" {

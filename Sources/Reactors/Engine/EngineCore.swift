@@ -5,6 +5,9 @@ struct EngineCore<R: Reactor> {
   @usableFromInline var processing = Processing<Work<R>, ThreadIdentity>()
   /// The reduced state; `nil` until the reactor is first used.
   @usableFromInline var state: R.State?
+  /// `state` is set. Checked instead of `state == nil`, which code compiled for any state (not
+  /// for this one) answers by copying the state.
+  @usableFromInline var hasState = false
   /// `reduce` is running: a `send` now comes from inside it (a misuse, reported).
   @usableFromInline var isReducing = false
   /// What the `transform` hooks returned, when the reactor overrides one; set once, when it

@@ -2,7 +2,7 @@ extension ReactorStorage {
   /// Starts the reactor on first use. Lock held; it may be released and taken again meanwhile.
   @inlinable @inline(__always)
   func startIfNeeded(_ reactor: R) {
-    if core.pointee.state == nil { start(reactor) }
+    if !core.pointee.hasState { start(reactor) }
   }
 
   /// Reads `initialState` and runs the `transform` hooks once, with the lock released, then
@@ -23,8 +23,9 @@ extension ReactorStorage {
         states: states)
     }
     lock.lock()
-    guard core.pointee.state == nil else { return }
+    guard !core.pointee.hasState else { return }
     core.pointee.state = initialState
+    core.pointee.hasState = true
     core.pointee.isPlain = core.pointee.extras == nil
   }
 
@@ -37,8 +38,9 @@ extension ReactorStorage {
   ) {
     let published = states.stage.map { $0(initialState) ?? initialState }
     lock.lock()
-    guard core.pointee.state == nil else { return }
+    guard !core.pointee.hasState else { return }
     core.pointee.state = initialState
+    core.pointee.hasState = true
     core.pointee.transforms = Transforms(
       action: actions.stage, mutation: mutations.stage, state: states.stage, published: published)
     let link = link(to: reactor)

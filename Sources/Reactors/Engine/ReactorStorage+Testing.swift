@@ -39,6 +39,9 @@ extension ReactorStorage {
   /// leave none behind.
   package var hasObservers: Bool { locked { !core.pointee.observers.isEmpty } }
 
+  /// How many key paths are observed (observers of one key path share one), for tests.
+  package var observedKeyPathCount: Int { locked { core.pointee.observers.groups.count } }
+
   /// The effect tasks the reactor owns now.
   package var effectTasks: [Task<Void, any Error>] {
     taskRegistry?.withLock { $0.tasks } ?? []

@@ -165,13 +165,26 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   /// whole state). Waits at most for a `reduce` in progress.
   @inlinable
   func read<Value>(_ keyPath: KeyPath<R.State, Value>, of reactor: R) -> Value {
+    withPublishedState(of: reactor) { $0.pointee[keyPath: keyPath] }
+  }
+
+  /// Calls `body` with the state the outside sees, where it lies, with the lock held: `body`
+  /// only reads (no user code). Waits at most for a `reduce` in progress.
+  @inlinable
+  func withPublishedState<Result>(
+    of reactor: R, _ body: (UnsafePointer<R.State>) -> Result
+  ) -> Result {
     lock.lock()
     defer { lock.unlock() }
     startIfNeeded(reactor)
     guard let transforms = core.pointee.transforms, transforms.state != nil else {
-      return withUnsafePointer(to: &core.pointee.state!) { $0.pointee[keyPath: keyPath] }
+      // The state where it lies: an optional's payload is at its start. Not `&state!`, which
+      // code compiled for any state (not for this one) reads through a copy of the state.
+      // `startIfNeeded` has set it.
+      let state = UnsafeRawPointer(core.pointer(to: \.state).unsafelyUnwrapped)
+      return body(state.assumingMemoryBound(to: R.State.self))
     }
-    return transforms.published![keyPath: keyPath]
+    return withUnsafePointer(to: &transforms.published!, body)
   }
 
   // MARK: - Processing

@@ -33,9 +33,20 @@
   public class ObservedState<State: Sendable, Action: Sendable>: Observable {
     @usableFromInline let source: any ObservedSource<State, Action>
     @usableFromInline let registrar = ObservationRegistrar()
-    /// The reactor observers started by reads, by the key path read (`\.self` for the whole
-    /// state); they end when the model goes away.
+    /// The reactor observers started by reads, by the key path read; they end when the model
+    /// goes away.
     @usableFromInline var observations: [AnyKeyPath: Observed] = [:]
+    /// The same, by the key path object read: a view reads through the same object each time
+    /// (a key path literal is made once), and finding it by identity does not walk its
+    /// components. Each entry keeps its key path, so that its identity is not reused.
+    @usableFromInline var byIdentity:
+      [ObjectIdentifier: (keyPath: AnyKeyPath, observed: Observed)] =
+        [:]
+    /// The root of the key paths Observation knows the observed values by (see
+    /// ``changeKeyPath(_:)``).
+    @usableFromInline let keys = ObservedKeys()
+    /// The observer of every change, started by the first read of the whole state.
+    private var everyChange: ObservationToken?
 
     init(source: any ObservedSource<State, Action>) { self.source = source }
 
@@ -47,23 +58,15 @@
     }
 
     /// The value at `keyPath`: a view that reads it is invalidated when it changes, and only
-    /// then. Inlinable, so that the comparison the reactor makes after each change is compiled
-    /// for the concrete state and value (a few nanoseconds for a stored property).
+    /// then. Inlinable, so that the comparison the reactor makes after each change, and the
+    /// read, are compiled for the concrete state and value (a few nanoseconds for a stored
+    /// property).
     @inlinable
     public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-      let changed: KeyPath<ObservedState, Value>
-      if let known = observations[keyPath] {
-        // Made once: building a key path with a subscript component costs microseconds.
-        changed = unsafeDowncast(known.changed, to: KeyPath<ObservedState, Value>.self)
-      } else {
-        changed = \ObservedState.[dynamicMember: keyPath]
-        let body: @Sendable (Value) -> Void = afterFirstCall(changed)
-        observations[keyPath] = Observed(
-          token: source.addObserver(ObserverRegistry.observer(of: keyPath, body)),
-          changed: changed)
-      }
-      registrar.access(self, keyPath: changed)
-      return source.read(keyPath)
+      let observed = byIdentity[ObjectIdentifier(keyPath)]?.observed ?? startObserving(keyPath)
+      registrar.access(keys, keyPath: observed.changed)
+      let field = FieldAccess(keyPath, offset: observed.offset)
+      return source.withPublishedState { field.withValue(in: $0) { $0.pointee } }
     }
 
     /// The value at `keyPath`, which is not `Equatable`: a view that reads it is invalidated on
@@ -71,30 +74,66 @@
     public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
       registrar.access(self, keyPath: \.state)
       observeEveryChange()
-      return source.read(keyPath)
+      return source.withPublishedState { $0.pointee[keyPath: keyPath] }
     }
+
+    /// How many key path objects the model finds by identity, for tests: bounded however many
+    /// a view makes.
+    package var keyPathObjectCount: Int { byIdentity.count }
 
     /// Sends `action` to the reactor (dispatches it to the store).
     public func send(_ action: Action) { source.send(action) }
 
-    private func observeEveryChange() {
-      guard observations[\State.self] == nil else { return }
-      observations[\State.self] = Observed(
-        token: source.observeAll(afterFirstCall(\.state)), changed: \ObservedState.state)
+    /// Starts the reactor observer of `keyPath`, the first time a view reads it (or reads it
+    /// through another key path object).
+    @inlinable
+    final func startObserving<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> Observed {
+      let observed: Observed
+      if let known = observations[keyPath] {
+        observed = known
+      } else {
+        let changed = changeKeyPath(observations.count)
+        let body: @Sendable (Value) -> Void = ignoringValue(invalidator(of: keys, changed))
+        observed = Observed(
+          token: source.addObserver(ObserverRegistry.observer(of: keyPath, afterItsStart: body)),
+          changed: changed, offset: MemoryLayout<State>.offset(of: keyPath))
+        observations[keyPath] = observed
+      }
+      // Key paths made anew at each read would grow the cache without end: start it over.
+      if byIdentity.count >= 2 * observations.count + 64 { byIdentity.removeAll() }
+      byIdentity[ObjectIdentifier(keyPath)] = (keyPath, observed)
+      return observed
     }
 
-    /// An observer that, after its first call (the value it starts from), invalidates what
-    /// read `keyPath`: at once on the main actor, in order through it from other threads.
+    /// What Observation knows the observed key path number `index` by: a key path whose
+    /// argument is an `Int` and whose root is not generic, cheap to hash at each read and change
+    /// (one holding the state's key path would hash that one's components too).
     @usableFromInline
-    func afterFirstCall<Value, Changed>(
-      _ keyPath: KeyPath<ObservedState, Changed>
-    ) -> @Sendable (Value) -> Void {
-      let invalidate: @MainActor () -> Void = { [weak self] in self?.invalidate(keyPath) }
+    final func changeKeyPath(_ index: Int) -> KeyPath<ObservedKeys, Int> { \.[index] }
+
+    private func observeEveryChange() {
+      guard everyChange == nil else { return }
+      let invalidate = invalidator(of: self, \.state)
       let hasStarted = Locked(false)
+      everyChange = source.observeAll { _ in
+        // The first call is the state it starts from.
+        if setting(hasStarted) { invalidate() }
+      }
+    }
+
+    /// What invalidates the views that read `keyPath`: at once on the main actor, in order
+    /// through it from other threads, one hop at a time.
+    @inlinable
+    final func invalidator<Subject: Observable & AnyObject, Changed>(
+      of subject: Subject, _ keyPath: KeyPath<Subject, Changed>
+    ) -> @Sendable () -> Void {
+      let invalidate: @MainActor () -> Void = { [weak self, unowned subject] in
+        guard let self else { return }
+        registrar.withMutation(of: subject, keyPath: keyPath) {}
+      }
       // One hop to the main actor at a time: changes made meanwhile are covered by it.
       let isScheduled = Locked(false)
-      return { _ in
-        guard setting(hasStarted) else { return }
+      return {
         if isOnMainQueue() {
           MainActor.assumeIsolated { invalidate() }
         } else if !setting(isScheduled) {
@@ -106,69 +145,48 @@
       }
     }
 
-    private func invalidate<Changed>(_ keyPath: KeyPath<ObservedState, Changed>) {
-      registrar.withMutation(of: self, keyPath: keyPath) {}
+    /// A reactor observer a read started, what Observation knows it by, and where the value
+    /// lies in the state (for a stored property).
+    @usableFromInline
+    struct Observed {
+      @usableFromInline let token: ObservationToken
+      @usableFromInline let changed: KeyPath<ObservedKeys, Int>
+      @usableFromInline let offset: Int?
+
+      @inlinable
+      init(token: ObservationToken, changed: KeyPath<ObservedKeys, Int>, offset: Int?) {
+        self.token = token
+        self.changed = changed
+        self.offset = offset
+      }
     }
   }
 
-  /// A reactor observer a read started, and the model's key path its changes invalidate.
+  /// The root of the key paths by which Observation knows the values an ``ObservedState``
+  /// observes, one per value: Observation hashes them at each read and change, and a key path
+  /// from a class that is not generic, with an `Int` argument, is among the cheapest to hash.
+  /// Its registrar is the model's: this object is never observed through a registrar of its
+  /// own.
   @usableFromInline
-  struct Observed {
-    @usableFromInline let token: ObservationToken
-    @usableFromInline let changed: AnyKeyPath
+  final class ObservedKeys: Observable, Sendable {
+    @usableFromInline init() {}
+    /// The key path of the observed value number `index`.
+    subscript(index: Int) -> Int { index }
+  }
 
-    @inlinable
-    init(token: ObservationToken, changed: AnyKeyPath) {
-      self.token = token
-      self.changed = changed
-    }
+  /// `body`, as an observer of values it does not read. Not isolated to the main actor, so the
+  /// observer does not capture the value's type from an isolated context.
+  @inlinable
+  func ignoringValue<Value>(_ body: @escaping @Sendable () -> Void) -> @Sendable (Value) -> Void {
+    { _ in body() }
   }
 
   /// Sets `flag` and returns what it was.
-  private func setting(_ flag: Locked<Bool>) -> Bool {
+  @usableFromInline
+  func setting(_ flag: Locked<Bool>) -> Bool {
     flag.withLock { flag in
       defer { flag = true }
       return flag
-    }
-  }
-
-  /// What an ``ObservedState`` reads and sends through.
-  @usableFromInline
-  protocol ObservedSource<State, Action>: Sendable {
-    associatedtype State: Sendable
-    associatedtype Action: Sendable
-    func send(_ action: Action)
-    var currentState: State { get }
-    /// The value at `keyPath` of the current state, without a copy of the whole state.
-    func read<Value>(_ keyPath: KeyPath<State, Value>) -> Value
-    /// An observer of every change.
-    func observeAll(_ body: @escaping @Sendable (State) -> Void) -> ObservationToken
-    /// An observer that `add` puts in the registry (see `ReactorStorage.addObserver`): made by
-    /// the caller, so that its comparison is compiled for the caller's types.
-    func addObserver(
-      _ add: @escaping (inout ObserverRegistry<State>, UInt64, State) -> () -> Void
-    ) -> ObservationToken
-  }
-
-  /// A reactor as an ``ObservedSource`` (a store's too, through the reactor inside it).
-  struct ReactorSource<R: Reactor>: ObservedSource {
-    let reactor: R
-
-    func send(_ action: R.Action) { reactor.send(action) }
-    var currentState: R.State { reactor.currentState }
-
-    func read<Value>(_ keyPath: KeyPath<R.State, Value>) -> Value {
-      reactor.storage.read(keyPath, of: reactor)
-    }
-
-    func observeAll(_ body: @escaping @Sendable (R.State) -> Void) -> ObservationToken {
-      reactor.observe(body)
-    }
-
-    func addObserver(
-      _ add: @escaping (inout ObserverRegistry<R.State>, UInt64, R.State) -> () -> Void
-    ) -> ObservationToken {
-      reactor.storage.addObserver(from: reactor, add)
     }
   }
 #endif

@@ -8,20 +8,26 @@
 @usableFromInline
 class ObservedPath<State> {
   @usableFromInline let keyPath: AnyKeyPath
+  /// Where the value lies in the state's bytes, for a value stored inline; `nil` otherwise.
+  /// The registry compares these bytes first (see ``ChangedBytes``).
+  @usableFromInline let bytes: Range<Int>?
   /// Compares the value in the new state with the last one; when it changed, keeps it as the
-  /// last value and snapshots the observers to call. Lock held.
-  @usableFromInline let capture: (ObservedPath<State>, UnsafePointer<State>) -> Bool
+  /// last value and snapshots the observers to call. Lock held. When the third argument is
+  /// `true` (the registry compares bytes first), a value equal to the last one but not
+  /// byte for byte is kept as the last one too, so that the last value's bytes are the state's.
+  @usableFromInline let capture: (ObservedPath<State>, UnsafePointer<State>, Bool) -> Bool
   /// Calls the snapshot's observers with the last value, skipping the ids given. Lock
   /// released; the processing thread only.
   @usableFromInline let deliver: (ObservedPath<State>, UnsafePointer<[UInt64]>) -> Void
 
   @inlinable
   init(
-    keyPath: AnyKeyPath,
-    capture: @escaping (ObservedPath<State>, UnsafePointer<State>) -> Bool,
+    keyPath: AnyKeyPath, bytes: Range<Int>? = nil,
+    capture: @escaping (ObservedPath<State>, UnsafePointer<State>, Bool) -> Bool,
     deliver: @escaping (ObservedPath<State>, UnsafePointer<[UInt64]>) -> Void
   ) {
     self.keyPath = keyPath
+    self.bytes = bytes
     self.capture = capture
     self.deliver = deliver
   }
@@ -60,9 +66,14 @@ final class ValueGroup<State, Value: Equatable>: ObservedPath<State> {
       alignment: max(list.alignment, MemoryLayout<Value>.alignment))
     self.subscribers = memory.initializeMemory(as: SubscriberList<Value>.self, to: SubscriberList())
     self.last = (memory + lastOffset).initializeMemory(as: Value.self, to: last)
+    var bytes: Range<Int>?
+    if let offset = field.offset, MemoryLayout<Value>.size > 0 {
+      bytes = offset..<offset + MemoryLayout<Value>.size
+    }
     super.init(
-      keyPath: path,
-      capture: { group, state in unsafeDowncast(group, to: ValueGroup.self).captureIfChanged(state)
+      keyPath: path, bytes: bytes,
+      capture: { group, state, syncing in
+        unsafeDowncast(group, to: ValueGroup.self).captureIfChanged(state, syncing: syncing)
       },
       deliver: { group, removed in
         let group = unsafeDowncast(group, to: ValueGroup.self)
@@ -77,10 +88,16 @@ final class ValueGroup<State, Value: Equatable>: ObservedPath<State> {
   }
 
   /// Reads the value; when it changed, keeps it and snapshots the observers. Lock held.
+  /// `syncing`: an equal value whose bytes differ is kept too (see ``ObservedPath/capture``).
   @inlinable
-  func captureIfChanged(_ state: UnsafePointer<State>) -> Bool {
+  func captureIfChanged(_ state: UnsafePointer<State>, syncing: Bool = false) -> Bool {
     let changed = field.withValue(in: state) { value in
-      guard value.pointee != last.pointee else { return false }
+      guard value.pointee != last.pointee else {
+        if syncing, bytesDiffer(value, last, count: MemoryLayout<Value>.size) {
+          last.pointee = value.pointee
+        }
+        return false
+      }
       last.pointee = value.pointee
       return true
     }

@@ -14,7 +14,12 @@ struct ObserverRegistry<State> {
   @usableFromInline var nextID: UInt64 = 0
   /// Observers of every state, created with the first of them.
   @usableFromInline var everyState: StateObservers<State>?
-  @usableFromInline var groups: [ObservedPath<State>] = []
+  /// The groups, in the order they were made. Any change to them makes ``changedBytes`` stale.
+  @usableFromInline var groups: [ObservedPath<State>] = [] {
+    didSet { changedBytes?.isStale = true }
+  }
+  /// A copy of the state's bytes that finds what may have changed, once there are many groups.
+  @usableFromInline var changedBytes: ChangedBytes?
 
   @inlinable init() {}
 
@@ -64,6 +69,17 @@ struct ObserverRegistry<State> {
     { registry, id, state in
       let current = registry.add(id: id, keyPath, current: state, body)
       return { body(current) }
+    }
+  }
+
+  /// ``observer(of:_:)`` without its first call: `body` is called with changes only.
+  @inlinable
+  static func observer<Value: Equatable>(
+    of keyPath: KeyPath<State, Value>, afterItsStart body: @escaping @Sendable (Value) -> Void
+  ) -> (inout ObserverRegistry, UInt64, State) -> () -> Void {
+    { registry, id, state in
+      _ = registry.add(id: id, keyPath, current: state, body)
+      return {}
     }
   }
 
@@ -128,16 +144,35 @@ struct ObserverRegistry<State> {
       everyState.capture(state)
       delivery.everyState = everyState
     }
+    if groups.count >= ChangedBytes.threshold, let changedBytes, !changedBytes.isStale {
+      changedBytes.capture(state, groups: groups, into: &delivery)
+    } else {
+      captureEach(state, into: &delivery)
+    }
+    return delivery.everyState != nil || delivery.first != nil
+  }
+
+  /// Asks every group whether its value changed; then, with many groups, makes
+  /// ``changedBytes`` (or remakes it, when the groups changed) from the state asked about.
+  @inlinable
+  mutating func captureEach(_ state: UnsafePointer<State>, into delivery: inout Delivery<State>) {
+    let syncing = groups.count >= ChangedBytes.threshold
     let end = groups.count
     var index = 0
     while index < end {
       let changed = groups.unretainedElement(at: index)._withUnsafeGuaranteedRef {
-        $0.capture($0, state)
+        $0.capture($0, state, syncing)
       }
       if changed { delivery.append(groups[index]) }
       index &+= 1
     }
-    return delivery.everyState != nil || delivery.first != nil
+    guard syncing else {
+      changedBytes = nil
+      return
+    }
+    let changedBytes = changedBytes ?? ChangedBytes(count: MemoryLayout<State>.size)
+    self.changedBytes = changedBytes
+    changedBytes.rebuild(for: groups, copying: state)
   }
 
   /// Empties the registry and returns what to call to end the observers' streams.

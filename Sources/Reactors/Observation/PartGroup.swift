@@ -26,7 +26,7 @@ final class PartGroup<State, Part>: ObservedPath<State> {
     // The closures capture the pointers, not the group, which owns both them and the pointers.
     super.init(
       keyPath: path,
-      capture: { _, state in
+      capture: { _, state, _ in
         field.withValue(in: state) { registry.pointee.capture($0, into: &delivery.pointee) }
       },
       deliver: { _, removed in Delivery.deliver(delivery, skipping: removed) })

@@ -20,6 +20,13 @@ struct FieldAccess<Root, Value> {
     self.path = path
   }
 
+  /// Access through `path`, whose offset in `Root` (`MemoryLayout.offset(of:)`) is known.
+  @inlinable
+  init(_ path: KeyPath<Root, Value>, offset: Int?) {
+    self.offset = offset
+    self.path = path
+  }
+
   /// Calls `body` with the value inside `root`, valid for the call only.
   @inlinable @inline(__always)
   func withValue<Result>(

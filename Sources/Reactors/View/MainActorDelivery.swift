@@ -42,6 +42,7 @@ package final class MainActorDelivery<Value: Sendable>: Sendable {
 ///
 /// Not `Thread.isMainThread`: under a test runner on Linux the main actor's queue is drained by
 /// a thread other than the process's first one. The key is set once, on first use.
+@usableFromInline
 package func isOnMainQueue() -> Bool {
   DispatchQueue.getSpecific(key: mainQueueKey) == true
 }

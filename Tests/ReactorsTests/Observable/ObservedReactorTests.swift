@@ -59,6 +59,22 @@ final class Invalidations: Sendable {
     #expect(invalidations.total == 1)
   }
 
+  @Test func aFieldReadThroughManyKeyPathObjectsIsObservedOnce() {
+    let reactor = FieldsReactor()
+    let model = ObservedReactor(reactor)
+    // A key path with an argument is a new object at each read: 2,000 objects, 100 paths.
+    for step in 0..<2_000 { _ = model[dynamicMember: \.values[step % 100]] }
+    #expect(reactor.storage.observedKeyPathCount == 100)
+    #expect(model.keyPathObjectCount <= 2 * 100 + 64)
+    let invalidations = Invalidations()
+    invalidations.track("7") { _ = model[dynamicMember: \.values[7]] }
+    invalidations.track("title") { _ = model.title }
+    model.send(.bump(index: 7))
+    #expect(invalidations["7"] == 1)
+    #expect(invalidations.total == 1)
+    #expect(model[dynamicMember: \.values[7]] == 1)
+  }
+
   @Test func aReadOfAFieldThatDidNotChangeIsNotInvalidated() {
     let model = ObservedReactor(FieldsReactor())
     let invalidations = Invalidations()

@@ -1,0 +1,187 @@
+import Reactors
+import ReactorsTestSupport
+import Testing
+
+/// A state wide enough that its observers are found by comparing bytes first (16 or more
+/// observed key paths): twenty stored numbers, a string, a nested value, a double.
+struct WideState: Equatable, Sendable {
+  struct Inner: Equatable, Sendable {
+    var x = 0
+    var y = 0
+  }
+  var n0 = 0, n1 = 0, n2 = 0, n3 = 0, n4 = 0, n5 = 0, n6 = 0, n7 = 0, n8 = 0, n9 = 0
+  var n10 = 0, n11 = 0, n12 = 0, n13 = 0, n14 = 0, n15 = 0, n16 = 0, n17 = 0, n18 = 0, n19 = 0
+  var name = ""
+  var inner = Inner()
+  var ratio = 0.0
+  /// Computed: observed without bytes of its own.
+  var sum01: Int { n0 + n1 }
+
+  nonisolated(unsafe) static let numbers: [WritableKeyPath<WideState, Int>] = [
+    \.n0, \.n1, \.n2, \.n3, \.n4, \.n5, \.n6, \.n7, \.n8, \.n9,
+    \.n10, \.n11, \.n12, \.n13, \.n14, \.n15, \.n16, \.n17, \.n18, \.n19,
+  ]
+}
+
+enum WideAction: Sendable {
+  case set([(field: Int, value: Int)])
+  case name(String)
+  case inner(WideState.Inner)
+  case ratio(Double)
+}
+
+func wideReducer(_ state: inout WideState, _ action: WideAction) {
+  switch action {
+  case .set(let changes):
+    for change in changes { state[keyPath: WideState.numbers[change.field]] = change.value }
+  case .name(let name): state.name = name
+  case .inner(let inner): state.inner = inner
+  case .ratio(let ratio): state.ratio = ratio
+  }
+}
+
+/// A string of `count` copies of `text`, made at run time: its own heap buffer each time.
+private func heapString(_ text: String, _ count: Int) -> String {
+  String(repeating: text, count: count)
+}
+
+/// Contract 7 with many observed key paths, where the registry compares the state's bytes
+/// before asking each observed value.
+@Suite(.timeLimit(.minutes(5))) struct ChangedBytesTests {
+  /// What each observer saw after its first call, as "label=value".
+  final class Calls: Sendable {
+    let seen = Shared<[String]>([])
+    func record<Value>(_ label: String) -> @Sendable (Value) -> Void {
+      let isFirst = Shared(true)
+      return { [seen] value in
+        let first = isFirst.withLock { isFirst in
+          defer { isFirst = false }
+          return isFirst
+        }
+        if !first { seen.withLock { $0.append("\(label)=\(value)") } }
+      }
+    }
+    func take() -> [String] {
+      seen.withLock { seen in
+        defer { seen = [] }
+        return seen
+      }
+    }
+  }
+
+  /// Observes every number (the last first, so creation order is not offset order), the name,
+  /// the nested value and one of its fields, and the computed sum.
+  func observeAll(_ store: Store<WideState, WideAction>, _ calls: Calls) -> [ObservationToken] {
+    var tokens = (0..<20).reversed().map { field in
+      store.observe(WideState.numbers[field], calls.record("n\(field)"))
+    }
+    tokens.append(store.observe(\.name, calls.record("name")))
+    tokens.append(store.observe(\.inner, calls.record("inner")))
+    tokens.append(store.observe(\.inner.x, calls.record("inner.x")))
+    tokens.append(store.observe(\.sum01, calls.record("sum01")))
+    tokens.append(store.observe(\.ratio, calls.record("ratio")))
+    return tokens
+  }
+
+  @Test func onlyTheObserversOfWhatChangedAreCalledInTheOrderTheyWereMade() {
+    let store = Store(initial: WideState(), reducer: wideReducer)
+    let calls = Calls()
+    let tokens = observeAll(store, calls)
+    store.dispatch(.set([(7, 1)]))
+    #expect(calls.take() == ["n7=1"])
+    store.dispatch(.set([(0, 2)]))
+    #expect(calls.take() == ["n0=2", "sum01=2"])
+    // Far apart in the state; n19's observer was made first.
+    store.dispatch(.set([(2, 5), (19, 1)]))
+    #expect(calls.take() == ["n19=1", "n2=5"])
+    store.dispatch(.set([(2, 5)]))
+    #expect(calls.take() == [])
+    withExtendedLifetime(tokens) {}
+  }
+
+  @Test func aValueEqualToTheLastInOtherBytesIsNotAChangeAndLaterChangesAreSeen() {
+    let store = Store(initial: WideState(), reducer: wideReducer)
+    let calls = Calls()
+    let tokens = observeAll(store, calls)
+    store.dispatch(.name(heapString("a", 100)))
+    #expect(calls.take() == ["name=\(heapString("a", 100))"])
+    // Equal, in another buffer: not a change.
+    store.dispatch(.name(heapString("a", 100)))
+    #expect(calls.take() == [])
+    // New buffers, freed as soon as replaced, may come back at the same address with other
+    // contents: every change is still seen.
+    var expected: [String] = []
+    for step in 0..<200 {
+      let name = heapString(step % 2 == 0 ? "b" : "c", 100)
+      store.dispatch(.name(name))
+      expected.append("name=\(name)")
+    }
+    #expect(calls.take() == expected)
+    // 0.0 and -0.0 are equal and differ in their bytes.
+    store.dispatch(.ratio(-0.0))
+    #expect(calls.take() == [])
+    store.dispatch(.ratio(1.5))
+    #expect(calls.take() == ["ratio=1.5"])
+    withExtendedLifetime(tokens) {}
+  }
+
+  @Test func aValueAndAFieldInsideItAreEachToldOfTheirOwnChanges() {
+    let store = Store(initial: WideState(), reducer: wideReducer)
+    let calls = Calls()
+    let tokens = observeAll(store, calls)
+    store.dispatch(.inner(.init(x: 1, y: 0)))
+    #expect(calls.take() == ["inner=Inner(x: 1, y: 0)", "inner.x=1"])
+    store.dispatch(.inner(.init(x: 1, y: 2)))
+    #expect(calls.take() == ["inner=Inner(x: 1, y: 2)"])
+    withExtendedLifetime(tokens) {}
+  }
+
+  @Test func observersAddedAndRemovedBetweenChangesSeeExactlyTheirChanges() {
+    let store = Store(initial: WideState(), reducer: wideReducer)
+    let calls = Calls()
+    var tokens = observeAll(store, calls)
+    store.dispatch(.set([(3, 1)]))
+    #expect(calls.take() == ["n3=1"])
+    // Cancel the observers of n19 … n15 (made first): 20 key paths are still observed.
+    for token in tokens.prefix(5) { token.cancel() }
+    tokens.removeFirst(5)
+    store.dispatch(.set([(15, 1), (5, 1)]))
+    #expect(calls.take() == ["n5=1"])
+    // A late observer starts from the current value and is told of the next change.
+    let started = Shared<[Int]>([])
+    tokens.append(store.observe(\.n15) { value in started.withLock { $0.append(value) } })
+    store.dispatch(.set([(15, 2), (14, 1)]))
+    #expect(started.current == [1, 2])
+    #expect(calls.take() == ["n14=1"])
+    // Down to a few observers: each is asked again.
+    for token in tokens.prefix(17) { token.cancel() }
+    tokens.removeFirst(17)
+    store.dispatch(.set([(0, 9), (15, 3)]))
+    #expect(calls.take() == ["sum01=9"])
+    #expect(started.current == [1, 2, 3])
+    withExtendedLifetime(tokens) {}
+  }
+
+  @Test func eightThreadsChangingTheirOwnFieldsAreEachSeenInOrder() async {
+    let store = Store(initial: WideState(), reducer: wideReducer)
+    let outOfOrder = Shared(0)
+    let lastSeen = Shared([Int](repeating: 0, count: 20))
+    let tokens = (0..<20).map { field in
+      store.observe(WideState.numbers[field]) { value in
+        let inOrder = lastSeen.withLock { seen in
+          defer { seen[field] = value }
+          return value == 0 || value > seen[field]
+        }
+        if !inOrder { outOfOrder.increment() }
+      }
+    }
+    let finished = await onThreads(8, within: 120) { thread in
+      for value in 1...2_000 { store.dispatch(.set([(thread * 2, value)])) }
+    }
+    #expect(finished)
+    await store.engine.storage.idle()
+    #expect(outOfOrder.current == 0)
+    #expect(lastSeen.current == (0..<20).map { $0 % 2 == 0 && $0 < 16 ? 2_000 : 0 })
+    withExtendedLifetime(tokens) {}
+  }
+}
