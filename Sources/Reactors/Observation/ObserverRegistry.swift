@@ -124,7 +124,13 @@ struct ObserverRegistry<State> {
     }
     for index in groups.indices {
       guard var released = groups[index].remove(id) else { continue }
-      if groups[index].isEmpty { released.append(groups.remove(at: index)) }
+      if groups[index].isEmpty {
+        released.append(groups.remove(at: index))
+        if groups.count < ChangedBytes.threshold, let changedBytes {
+          released.append(changedBytes)
+          self.changedBytes = nil
+        }
+      }
       return released
     }
     return nil
@@ -144,31 +150,39 @@ struct ObserverRegistry<State> {
       everyState.capture(state)
       delivery.everyState = everyState
     }
-    if groups.count >= ChangedBytes.threshold, let changedBytes, !changedBytes.isStale {
+    let end = groups.count
+    guard end >= ChangedBytes.threshold else {
+      // Few groups: asking each costs less than comparing bytes.
+      var index = 0
+      while index < end {
+        let changed = groups.unretainedElement(at: index)._withUnsafeGuaranteedRef {
+          $0.capture($0, state, false)
+        }
+        if changed { delivery.append(groups[index]) }
+        index &+= 1
+      }
+      return delivery.everyState != nil || delivery.first != nil
+    }
+    if let changedBytes, !changedBytes.isStale {
       changedBytes.capture(state, groups: groups, into: &delivery)
     } else {
-      captureEach(state, into: &delivery)
+      captureEachAndCopy(state, into: &delivery)
     }
     return delivery.everyState != nil || delivery.first != nil
   }
 
-  /// Asks every group whether its value changed; then, with many groups, makes
-  /// ``changedBytes`` (or remakes it, when the groups changed) from the state asked about.
-  @inlinable
-  mutating func captureEach(_ state: UnsafePointer<State>, into delivery: inout Delivery<State>) {
-    let syncing = groups.count >= ChangedBytes.threshold
-    let end = groups.count
-    var index = 0
-    while index < end {
+  /// With many groups, when ``changedBytes`` is missing or stale: asks every group whether its
+  /// value changed, keeping its bytes in step with the state's (see ``ChangedBytes``), then
+  /// makes ``changedBytes`` from the state. Lock held.
+  @inlinable @inline(never)
+  mutating func captureEachAndCopy(
+    _ state: UnsafePointer<State>, into delivery: inout Delivery<State>
+  ) {
+    for index in groups.indices {
       let changed = groups.unretainedElement(at: index)._withUnsafeGuaranteedRef {
-        $0.capture($0, state, syncing)
+        $0.capture($0, state, true)
       }
       if changed { delivery.append(groups[index]) }
-      index &+= 1
-    }
-    guard syncing else {
-      changedBytes = nil
-      return
     }
     let changedBytes = changedBytes ?? ChangedBytes(count: MemoryLayout<State>.size)
     self.changedBytes = changedBytes
@@ -180,6 +194,7 @@ struct ObserverRegistry<State> {
     defer {
       everyState = nil
       groups = []
+      changedBytes = nil
     }
     return everyState?.finishers.map(\.finish) ?? []
   }
