@@ -28,6 +28,9 @@ let package = Package(
     // Only for ReactorsCombine, and only where Apple's Combine is missing (Linux, Windows,
     // Android): apps on Apple platforms build nothing of it.
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    // Only a command plugin, to build the documentation (`swift package generate-documentation`):
+    // nothing of it is linked into any target.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .target(name: "Reactors", swiftSettings: strict),

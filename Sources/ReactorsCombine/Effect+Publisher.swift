@@ -13,7 +13,7 @@ extension Effect {
   ///
   /// Values the publisher emits while it is subscribed to (a `Just`, a cached value) are
   /// reduced before `send` returns, as `.just` would be; later values arrive from a task the
-  /// reactor owns. A failure goes to the nearest ``Effect/catch(_:)`` (or to the reactor's
+  /// reactor owns. A failure goes to the nearest `Effect.catch(_:)` (or to the reactor's
   /// `report`). Cancelling the effect, or the reactor going away, cancels the subscription.
   ///
   /// ```swift
@@ -40,7 +40,7 @@ extension Publisher where Output: Sendable {
   /// ```
   public func eraseToEffect() -> Effect<Output> { PublisherBridge.effect(of: self) }
 
-  /// The publisher as an ``Effect``, where an `Effect` is expected: lets a middleware written
+  /// The publisher as an `Effect`, where an `Effect` is expected: lets a middleware written
   /// for Combine, returning `….eraseToAnyPublisher()`, compile unchanged against Reactors'
   /// `Middleware` (and a `mutate` too). Elsewhere Combine's `eraseToAnyPublisher()` is chosen,
   /// as before. Same as ``eraseToEffect()``.

@@ -8,8 +8,8 @@ import Reactors
 
 /// What `objectWillChange` publishes for a store or a reactor: one event per change of the
 /// state, on the main actor, for SwiftUI's `@StateObject`, `@ObservedObject` and
-/// `@EnvironmentObject` (iOS 16 and earlier; from iOS 17 prefer ``Reactors/ObservedStore`` and
-/// ``Reactors/ObservedReactor``, which invalidate per property).
+/// `@EnvironmentObject` (iOS 16 and earlier; from iOS 17 prefer `ObservedStore` and
+/// `ObservedReactor`, which invalidate per property).
 ///
 /// A change made on the main actor, to a store or reactor no other thread is processing, is
 /// published before the call that made it returns (the state is already the new one when

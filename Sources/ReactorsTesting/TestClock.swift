@@ -5,7 +5,7 @@ import Reactors
 ///
 /// Hand it to a reactor wherever it takes a `Clock`, then move time with ``advance(by:)``.
 /// An effect's task may not have reached its `sleep` yet when the test advances; time moved
-/// before the sleep started does not count for it. ``waitForSleepers(_:)`` removes that race:
+/// before the sleep started does not count for it. ``waitForSleepers(_:timeout:fileID:filePath:line:column:)`` removes that race:
 /// it returns once that many tasks are sleeping on the clock.
 ///
 /// ```swift

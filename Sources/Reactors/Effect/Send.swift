@@ -2,7 +2,7 @@
 ///
 /// `Send` may be called from any task or thread. Values sent after the effect was cancelled
 /// (its reactor went away, or it was cancelled by id) are not delivered: the reactor reports
-/// them with ``ReactorIssue/sentAfterCancellation``.
+/// them with ``ReactorIssue/sentAfterCancellation(action:)``.
 public struct Send<Output: Sendable>: Sendable {
   @usableFromInline let deliver: @Sendable (Output) -> Void
 

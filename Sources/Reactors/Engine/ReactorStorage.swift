@@ -7,7 +7,7 @@
 /// involved.
 ///
 /// Thread rules: every method may be called from any thread. One thread at a time processes
-/// the reactor's work: the one that found it idle (see ``Processing``). It calls `mutate`,
+/// the reactor's work: the one that found it idle (see `Processing`). It calls `mutate`,
 /// observers, middleware and effects with the engine's lock released, and holds the lock only
 /// to take the next item and to `reduce` (with `transform(state:)`'s stage), which are pure.
 /// Work that arrives meanwhile, from any thread, is queued and processed by it in arrival
@@ -190,7 +190,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   // MARK: - Processing
 
   /// The owner finished an item: takes the next, until the queue is empty or the rest is
-  /// handed to a task (see ``Processing``). Lock released.
+  /// handed to a task (see `Processing`). Lock released.
   @inlinable
   func finishItem(_ reactor: R) {
     while true {

@@ -45,7 +45,7 @@
 ///   streams are deallocated when the last outside reference goes.
 /// - **Time is injected.** Anything that waits takes a `Clock`.
 /// - **Reduce does not copy the world.** The engine reduces in place through
-///   ``reduce(state:mutation:)-(inout,_)``; implement that form when the state holds large
+///   `reduce(state: inout State, mutation:)`; implement that form when the state holds large
 ///   collections (appending is then O(1)). The returning form is fine for small states: it
 ///   costs one copy of the state per mutation.
 /// - **Observers pay only for what changed.** ``observe(_:_:)`` with a key path is called only

@@ -139,7 +139,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
 
 extension Store where State: Equatable {
   /// Calls `body` with the current state now, then with every new state that differs from the
-  /// last one. See ``Reactor/observe(_:)``.
+  /// last one. See `Reactor.observe(_:)`.
   public func observe(_ body: @escaping @Sendable (State) -> Void) -> ObservationToken {
     engine.observe(body)
   }

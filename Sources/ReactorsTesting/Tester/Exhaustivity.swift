@@ -1,7 +1,7 @@
 /// How much a tester (``ReactorTester``, ``StoreTester``) insists on.
 ///
 /// - ``on``: every state change is asserted whole, every mutation (for a store, every
-///   follow-up action) that effects emit must be received in order, and ``ReactorTester/finish()``
+///   follow-up action) that effects emit must be received in order, and ``Tester/finish(fileID:filePath:line:column:)``
 ///   fails while effects still run. What unit tests of one reactor want.
 /// - ``off(listingSkipped:)``: a state assertion checks only what its closure changes, a
 ///   `receive` skips what comes before the value it names, and unreceived values and running

@@ -24,10 +24,15 @@ where R.State: Equatable {
   /// Starts testing `reactor` from its current state.
   ///
   /// - Parameters:
+  ///   - reactor: The reactor under test.
   ///   - clock: The test clock the reactor's effects sleep on, for ``Tester/advance(by:fileID:filePath:line:column:)``.
   ///   - exhaustivity: How much the tester insists on; ``Exhaustivity/on`` by default.
   ///   - timeout: How long, in real time, a `receive` waits for a mutation and `finish()` for
   ///     effects to end, before the test fails.
+  ///   - fileID: Where the tester is made, for failures about it as a whole (filled in).
+  ///   - filePath: Where the tester is made (filled in).
+  ///   - line: Where the tester is made (filled in).
+  ///   - column: Where the tester is made (filled in).
   public init(
     _ reactor: R, clock: TestClock? = nil, exhaustivity: Exhaustivity = .on,
     timeout: Duration = .seconds(5), fileID: StaticString = #fileID,

@@ -1,6 +1,6 @@
 import Reactors
 
-/// Tests a ``Store`` step by step: each `send` dispatches an action and checks the state its
+/// Tests a `Store` step by step: each `send` dispatches an action and checks the state its
 /// reduce made; each follow-up action the middleware emits (at once or later) is checked with
 /// `receive`, in order, with the state it made; `finish` checks that nothing is left (see
 /// ``Tester``).

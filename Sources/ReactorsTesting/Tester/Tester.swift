@@ -11,7 +11,7 @@ import Reactors
 ///
 /// By default a tester is exhaustive (see ``Exhaustivity``). Failures are reported at the
 /// failing call, with a diff of what differs (− expected, + actual), and say how to fix the
-/// test; what is left unchecked when a tester goes away without ``finish()`` is reported where
+/// test; what is left unchecked when a tester goes away without ``finish(fileID:filePath:line:column:)`` is reported where
 /// it was made. Nothing waits in real time except up to the tester's timeout, which turns a hang
 /// into a failure.
 ///
