@@ -128,6 +128,12 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    // The documentation's code: every Swift block of the articles is compiled and run here.
+    .testTarget(
+      name: "DocumentationTests",
+      dependencies: ["Reactors", "ReactorsTesting", "ReactorsTestSupport"],
+      swiftSettings: strict
+    ),
     // The seed articles' reactors, views and tests, compiled as a new app target compiles
     // them: main-actor by default.
     .testTarget(

@@ -27,6 +27,12 @@
 /// ever compared, never read as values, and a difference there costs only the comparisons of
 /// the groups in the block.
 ///
+/// Values whose bytes do not keep what they point to alive are outside this reasoning: an
+/// `unowned(unsafe)` reference, an `Unmanaged`, an Objective-C `weak` reference, or a pointer
+/// whose `==` compares what it points to. An object freed and another made at its address
+/// between two changes looks unchanged. Observe such a value through a computed key path
+/// (asked at every change) or keep the objects alive in the state.
+///
 /// Guarded by the engine's lock, as the registry is.
 @usableFromInline
 final class ChangedBytes {
@@ -46,8 +52,9 @@ final class ChangedBytes {
   @usableFromInline var unplaced: [Int] = []
   /// The change at which each group was last asked: a value spanning two blocks that both
   /// differ is asked once.
-  @usableFromInline var askedAt: [UInt32] = []
-  @usableFromInline var change: UInt32 = 0
+  /// 64 bits, which never wrap: a wrapped count could match a stale stamp and skip a group.
+  @usableFromInline var askedAt: [UInt64] = []
+  @usableFromInline var change: UInt64 = 0
   /// The groups that changed at this change, by index; kept to reuse its storage.
   @usableFromInline var changed: [Int] = []
   /// The groups were added to or removed from since the blocks were made.

@@ -26,6 +26,9 @@ struct WideState: Equatable, Sendable {
 enum WideAction: Sendable {
   case set([(field: Int, value: Int)])
   case name(String)
+  /// Empties the name, then makes it anew from `text`: the old buffer is freed first, so the
+  /// new one may take its address.
+  case rebuildName(String)
   case inner(WideState.Inner)
   case ratio(Double)
 }
@@ -35,6 +38,9 @@ func wideReducer(_ state: inout WideState, _ action: WideAction) {
   case .set(let changes):
     for change in changes { state[keyPath: WideState.numbers[change.field]] = change.value }
   case .name(let name): state.name = name
+  case .rebuildName(let text):
+    state.name = ""
+    state.name = String(repeating: text, count: 100)
   case .inner(let inner): state.inner = inner
   case .ratio(let ratio): state.ratio = ratio
   }
@@ -117,6 +123,18 @@ private func heapString(_ text: String, _ count: Int) -> String {
       expected.append("name=\(name)")
     }
     #expect(calls.take() == expected)
+    // A buffer equal to the last value's, freed by a later reduce that makes a different one
+    // in its place: seen, because the registry kept the equal buffer as the last value.
+    store.dispatch(.name(heapString("d", 100)))
+    _ = calls.take()
+    for step in 0..<200 {
+      store.dispatch(.rebuildName("d"))  // equal, another buffer
+      store.dispatch(.rebuildName(step % 2 == 0 ? "e" : "d"))
+      let expected = step % 2 == 0 ? ["name=\(heapString("e", 100))"] : []
+      #expect(calls.take() == expected)
+      if step % 2 == 0 { store.dispatch(.rebuildName("d")) }
+      _ = calls.take()
+    }
     // 0.0 and -0.0 are equal and differ in their bytes.
     store.dispatch(.ratio(-0.0))
     #expect(calls.take() == [])
