@@ -161,13 +161,6 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     return core.pointee.state!
   }
 
-  /// The value at `keyPath` of the state the outside sees, read where it lies (no copy of the
-  /// whole state). Waits at most for a `reduce` in progress.
-  @inlinable
-  func read<Value>(_ keyPath: KeyPath<R.State, Value>, of reactor: R) -> Value {
-    withPublishedState(of: reactor) { $0.pointee[keyPath: keyPath] }
-  }
-
   /// Calls `body` with the state the outside sees, where it lies, with the lock held: `body`
   /// only reads (no user code). Waits at most for a `reduce` in progress.
   @inlinable

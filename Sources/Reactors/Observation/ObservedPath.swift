@@ -90,7 +90,7 @@ final class ValueGroup<State, Value: Equatable>: ObservedPath<State> {
   /// Reads the value; when it changed, keeps it and snapshots the observers. Lock held.
   /// `syncing`: an equal value whose bytes differ is kept too (see ``ObservedPath/capture``).
   @inlinable
-  func captureIfChanged(_ state: UnsafePointer<State>, syncing: Bool = false) -> Bool {
+  func captureIfChanged(_ state: UnsafePointer<State>, syncing: Bool) -> Bool {
     let changed = field.withValue(in: state) { value in
       guard value.pointee != last.pointee else {
         if syncing, bytesDiffer(value, last, count: MemoryLayout<Value>.size) {
