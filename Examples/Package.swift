@@ -9,23 +9,39 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
   name: "ReactorsExamples",
-  platforms: [.macOS(.v13)],
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "counter", targets: ["counter"]),
     .executable(name: "todo", targets: ["todo"]),
+    .executable(name: "search", targets: ["search"]),
   ],
   dependencies: [
     .package(name: "Reactors", path: ".."),
     // The todo list's SQLite file. Needs libsqlite3-dev on Linux.
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    // The search example's HTTP server: Swift Concurrency over BSD sockets, no other dependency.
+    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
   targets: [
+    // Raw keys in, unbuffered text out: what the terminal programs share.
+    .target(name: "ExampleTerminal", swiftSettings: strict),
     // The seed's counter as a terminal program: `+`, `-`, `q`.
     .executableTarget(
       name: "counter",
-      dependencies: [.product(name: "Reactors", package: "Reactors")],
+      dependencies: [.product(name: "Reactors", package: "Reactors"), "ExampleTerminal"],
       swiftSettings: strict
     ),
+    // ReactorKit's GitHubSearch grown up: Unicode names searched over HTTP as you type.
+    .target(
+      name: "SearchCore",
+      dependencies: [
+        .product(name: "Reactors", package: "Reactors"),
+        .product(name: "FlyingFox", package: "FlyingFox"),
+      ],
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "search", dependencies: ["SearchCore", "ExampleTerminal"], swiftSettings: strict),
     // A todo list on a Store whose middleware saves every change to SQLite.
     .target(
       name: "TodoCore",
@@ -41,6 +57,14 @@ let package = Package(
     .testTarget(
       name: "CounterTests",
       dependencies: ["counter", "TerminalTesting"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "SearchTests",
+      dependencies: [
+        "SearchCore", "search", "TerminalTesting",
+        .product(name: "ReactorsTesting", package: "Reactors"),
+      ],
       swiftSettings: strict
     ),
     .testTarget(

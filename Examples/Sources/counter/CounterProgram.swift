@@ -1,3 +1,4 @@
+import ExampleTerminal
 import Reactors
 
 /// `counter`: the seed's counter in a terminal. `+` adds one and `-` takes one away, each after a

@@ -9,11 +9,11 @@
 /// When standard input is not a terminal (a pipe, a file), keys are read as they come and
 /// nothing is changed. Writes go straight to `STDOUT_FILENO`, unbuffered, so that output shows
 /// at once from whichever thread renders.
-struct Terminal {
+public struct Terminal: Sendable {
   private var saved: termios?
 
   /// Switches standard input to raw keys (no line buffering, no echo, Ctrl-C as a key).
-  init() {
+  public init() {
     var settings = termios()
     guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &settings) == 0 else { return }
     saved = settings
@@ -28,13 +28,13 @@ struct Terminal {
   }
 
   /// Puts the terminal back as it was before `init()`.
-  func restore() {
+  public func restore() {
     guard var settings = saved else { return }
     tcsetattr(STDIN_FILENO, TCSANOW, &settings)
   }
 
   /// The next byte typed, or `nil` at the end of input.
-  func readKey() -> UInt8? {
+  public func readKey() -> UInt8? {
     var byte: UInt8 = 0
     while true {
       let count = read(STDIN_FILENO, &byte, 1)
@@ -44,8 +44,17 @@ struct Terminal {
     }
   }
 
+  /// The window's size in rows and columns, or 24 × 80 when standard output is not a terminal.
+  public static func size() -> (rows: Int, columns: Int) {
+    var window = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0 else {
+      return (24, 80)
+    }
+    return (Int(window.ws_row), Int(window.ws_col))
+  }
+
   /// Writes `text` to standard output at once.
-  static func write(_ text: String) {
+  public static func write(_ text: String) {
     var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {

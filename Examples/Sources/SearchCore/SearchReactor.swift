@@ -1,0 +1,148 @@
+import Reactors
+
+/// ReactorKit's GitHubSearch, grown up: searches as the user types, 300 ms after the last
+/// keystroke; each new query cancels the request in flight (so a stale answer never shows);
+/// ``Action/loadNextPage`` appends the next page while the list stays; a failed request leaves a
+/// message and the next query works.
+///
+/// The search itself is injected (``SearchClient/page(_:of:)`` in the program, a fake in
+/// tests), and so is the clock the debounce waits on.
+public final class SearchReactor: Reactor {
+  /// Fetches page `page` (from 1) of the hits for `query`.
+  public typealias Search = @Sendable (_ page: Int, _ query: String) async throws -> SearchPage
+
+  /// What the user does.
+  public enum Action: Sendable, Equatable {
+    /// The search field now holds this text (sent on every keystroke).
+    case updateQuery(String)
+    /// Load the next page of the list shown, if there is one and nothing is loading.
+    case loadNextPage
+  }
+
+  /// What changes the state.
+  public enum Mutation: Sendable, Equatable {
+    /// The field's text changed.
+    case setQuery(String)
+    /// A request started or ended.
+    case setLoading(Bool)
+    /// The first page of a query's hits: replaces the list.
+    case setPage(SearchPage)
+    /// A further page: appended to the list.
+    case appendPage(SearchPage)
+    /// A request failed: what to tell the user.
+    case setProblem(String)
+  }
+
+  /// The list the screen shows: the hits for one query so far.
+  public struct Results: Sendable, Equatable {
+    /// The query these hits answer.
+    public var query: String
+    /// How many scalars match in all.
+    public var total: Int
+    /// The hits loaded so far, in scalar order.
+    public var hits: [SearchPage.Hit]
+    /// The page to load next, or `nil` when all are loaded.
+    public var nextPage: Int?
+  }
+
+  /// What the screen shows.
+  public struct State: Sendable, Equatable {
+    /// The field's text.
+    public var query = ""
+    /// The list, or `nil` before the first answer (and after the field is cleared).
+    public var results: Results?
+    /// Whether a request is running.
+    public var isLoading = false
+    /// Why the last request failed, until the next query or answer.
+    public var problem: String?
+
+    /// An empty field, no list.
+    public init() {}
+  }
+
+  /// The effects' cancellation identifier: every request, and the debounce before it.
+  enum ID: Hashable, Sendable { case search }
+
+  /// The reactor's engine.
+  public let storage = Storage()
+  /// An empty field.
+  public let initialState = State()
+  let search: Search
+  let clock: any Clock<Duration>
+  let debounce: Duration
+
+  /// A reactor that fetches with `search`, `debounce` after the last keystroke on `clock`.
+  public init(
+    debounce: Duration = .milliseconds(300), clock: any Clock<Duration> = ContinuousClock(),
+    search: @escaping Search
+  ) {
+    self.search = search
+    self.clock = clock
+    self.debounce = debounce
+  }
+
+  /// Turns a keystroke into the field's new text and a debounced search, and a request for
+  /// more into the next page's request.
+  public func mutate(action: Action) -> Effect<Mutation> {
+    switch action {
+    case .updateQuery(let text):
+      let query = Self.words(of: text)
+      guard !query.isEmpty else {
+        return .concat(.just(.setQuery(text)), .cancel(id: ID.search))
+      }
+      // Starting the debounce cancels the one still waiting and the request in flight.
+      return .concat(
+        .just(.setQuery(text)),
+        request(page: 1, of: query, then: Mutation.setPage)
+          .debounce(id: ID.search, for: debounce, clock: clock))
+    case .loadNextPage:
+      let state = currentState
+      guard !state.isLoading, let results = state.results, let next = results.nextPage,
+        results.query == Self.words(of: state.query)
+      else { return .none }
+      return request(page: next, of: results.query, then: Mutation.appendPage)
+        .cancellable(id: ID.search)
+    }
+  }
+
+  /// Applies a mutation; pure.
+  public func reduce(state: inout State, mutation: Mutation) {
+    switch mutation {
+    case .setQuery(let text):
+      state.query = text
+      state.problem = nil
+      // The request in flight, if any, is being cancelled: the next one raises the flag again.
+      state.isLoading = false
+      if Self.words(of: text).isEmpty { state.results = nil }
+    case .setLoading(let isLoading):
+      state.isLoading = isLoading
+    case .setPage(let page):
+      state.results = Results(
+        query: page.query, total: page.total, hits: page.hits, nextPage: page.nextPage)
+      state.problem = nil
+    case .appendPage(let page):
+      state.results?.hits += page.hits
+      state.results?.nextPage = page.nextPage
+      state.results?.total = page.total
+    case .setProblem(let message):
+      state.problem = message
+    }
+  }
+
+  /// The query a text asks for: its words, single-spaced.
+  static func words(of text: String) -> String {
+    text.split(separator: " ").joined(separator: " ")
+  }
+
+  /// One request, with the loading flag raised while it runs and a failure turned into a
+  /// message.
+  private func request(
+    page: Int, of query: String, then mutation: @escaping @Sendable (SearchPage) -> Mutation
+  ) -> Effect<Mutation> {
+    .concat(
+      .just(.setLoading(true)),
+      .run { [search] send in send(mutation(try await search(page, query))) }
+        .catch { error in .just(.setProblem(String(describing: error))) },
+      .just(.setLoading(false)))
+  }
+}

@@ -1,0 +1,122 @@
+import ExampleTerminal
+import Foundation
+import Reactors
+import SearchCore
+
+/// `search`: the names of all Unicode scalars, searched over HTTP as you type.
+///
+/// - `search` starts the search server on a free port of 127.0.0.1, then the search screen;
+/// - `search serve [--port N]` runs only the server, until it is killed;
+/// - `search --server http://127.0.0.1:N` runs only the screen, against that server.
+///
+/// `SEARCH_LATENCY_MS=500` makes the server wait that long before each answer (a slow network).
+@main
+enum SearchProgram {
+  static func main() async {
+    do {
+      switch try Options(CommandLine.arguments.dropFirst()) {
+      case .serve(let port): try await serve(port: port)
+      case .screen(let server): await runScreen(server: server)
+      case .both:
+        let server = try makeServer(port: 0)
+        let serving = Task { try await server.run() }
+        let port = try await server.waitUntilListening()
+        await runScreen(server: URL(string: "http://127.0.0.1:\(port)")!)
+        serving.cancel()
+      }
+    } catch {
+      FileHandle.standardError.write(Data("search: \(error)\n".utf8))
+      exit(2)
+    }
+  }
+
+  static func makeServer(port: UInt16) throws -> SearchServer {
+    let latency = ProcessInfo.processInfo.environment["SEARCH_LATENCY_MS"].flatMap(Int.init)
+    return try SearchServer(
+      names: { UnicodeNames() }, port: port,
+      faults: .init(latency: .milliseconds(latency ?? 0)))
+  }
+
+  static func serve(port: UInt16) async throws {
+    let server = try makeServer(port: port)
+    let serving = Task { try await server.run() }
+    let bound = try await server.waitUntilListening()
+    Terminal.write("Serving Unicode names on http://127.0.0.1:\(bound)/search?q=WORDS\n")
+    try await serving.value
+  }
+
+  /// The search screen: keys from a thread of their own (reading blocks), actions sent from
+  /// here, the screen redrawn by an observer on whichever thread reduced the change.
+  static func runScreen(server: URL) async {
+    let client = SearchClient(server: server)
+    let reactor = SearchReactor { page, query in try await client.page(page, of: query) }
+    let terminal = Terminal()
+    let size = Terminal.size()
+    let screen = reactor.observe(\.self) { state in
+      Terminal.write(SearchScreen.render(state, rows: size.rows, columns: size.columns))
+    }
+    var text = ""
+    reading: for await key in keys(from: terminal) {
+      switch SearchScreen.edit(&text, with: key) {
+      case .send(let action): reactor.send(action)
+      case .quit: break reading
+      case nil: continue
+      }
+    }
+    screen.cancel()
+    terminal.restore()
+    Terminal.write("\u{1B}[H\u{1B}[2JBye.\n")
+  }
+
+  /// The keys typed, read on a thread of their own; the sequence ends at the end of input.
+  static func keys(from terminal: Terminal) -> AsyncStream<KeyReader.Key> {
+    let (keys, continuation) = AsyncStream.makeStream(of: KeyReader.Key.self)
+    let reader = Thread {
+      var decoder = KeyReader()
+      while let byte = terminal.readKey() {
+        if let key = decoder.read(byte) { continuation.yield(key) }
+      }
+      continuation.finish()
+    }
+    reader.start()
+    return keys
+  }
+}
+
+/// What the command line asks for.
+enum Options: Equatable {
+  case both
+  case serve(port: UInt16)
+  case screen(server: URL)
+
+  init(_ arguments: ArraySlice<String>) throws {
+    let words = Array(arguments)
+    if words.isEmpty {
+      self = .both
+    } else if words == ["serve"] {
+      self = .serve(port: 0)
+    } else if words.count == 3, words[0] == "serve", words[1] == "--port" {
+      guard let port = UInt16(words[2]) else {
+        throw UsageError("'\(words[2])' is not a port number.")
+      }
+      self = .serve(port: port)
+    } else if words.count == 2, words[0] == "--server" {
+      guard let url = URL(string: words[1]), url.scheme == "http", url.host != nil else {
+        throw UsageError("'\(words[1])' is not a server address like http://127.0.0.1:8080.")
+      }
+      self = .screen(server: url)
+    } else {
+      throw UsageError("Unknown arguments: \(words.joined(separator: " ")).")
+    }
+  }
+}
+
+/// A command line the program does not understand, with how to use it.
+struct UsageError: Error, CustomStringConvertible {
+  let problem: String
+  init(_ problem: String) { self.problem = problem }
+  var description: String {
+    problem
+      + " Usage: search | search serve [--port N] | search --server http://127.0.0.1:N"
+  }
+}
