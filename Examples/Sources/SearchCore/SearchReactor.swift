@@ -43,6 +43,14 @@ public final class SearchReactor: Reactor {
     public var hits: [SearchPage.Hit]
     /// The page to load next, or `nil` when all are loaded.
     public var nextPage: Int?
+
+    /// A list of `hits` for `query`, out of `total`.
+    public init(query: String, total: Int, hits: [SearchPage.Hit], nextPage: Int?) {
+      self.query = query
+      self.total = total
+      self.hits = hits
+      self.nextPage = nextPage
+    }
   }
 
   /// What the screen shows.

@@ -13,6 +13,12 @@ public struct UnicodeNames: Sendable {
     public let value: UInt32
     /// Its name, in capitals as Unicode spells it.
     public let name: String
+
+    /// The scalar `value` named `name`.
+    public init(value: UInt32, name: String) {
+      self.value = value
+      self.name = name
+    }
   }
 
   /// Every named scalar, in scalar order.

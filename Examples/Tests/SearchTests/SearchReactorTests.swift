@@ -1,0 +1,174 @@
+import ReactorsTesting
+import SearchCore
+import Synchronization
+import Testing
+
+/// A search service on a test clock: answers from a few names after `latency`, or fails, and
+/// records every call and whether it was cancelled.
+final class FakeSearch: Sendable {
+  enum Call: Equatable { case answered(String, page: Int), cancelled(String, page: Int) }
+
+  static let names = UnicodeNames(entries: [
+    .init(value: 0x1F408, name: "CAT"), .init(value: 0x1F431, name: "CAT FACE"),
+    .init(value: 0x1F415, name: "DOG"), .init(value: 0x1F436, name: "DOG FACE"),
+    .init(value: 0x1F98A, name: "FOX FACE"),
+  ])
+
+  let clock: TestClock
+  let latency: Duration
+  let failing: Mutex<Set<String>> = Mutex([])
+  let calls: Mutex<[Call]> = Mutex([])
+
+  init(clock: TestClock, latency: Duration = .seconds(1)) {
+    self.clock = clock
+    self.latency = latency
+  }
+
+  func page(_ page: Int, of query: String) async throws -> SearchPage {
+    do {
+      try await clock.sleep(for: latency)
+    } catch {
+      calls.withLock { $0.append(.cancelled(query, page: page)) }
+      throw error
+    }
+    calls.withLock { $0.append(.answered(query, page: page)) }
+    if failing.withLock({ $0.contains(query) }) {
+      throw SearchClientError.failed(status: 503, message: "down for a test")
+    }
+    return Self.names.page(page, of: query, size: 2)
+  }
+
+  static func expected(_ query: String, page: Int = 1) -> SearchPage {
+    names.page(page, of: query, size: 2)
+  }
+}
+
+@Suite(.timeLimit(.minutes(5)))
+struct SearchReactorTests {
+  let clock = TestClock()
+  let fake: FakeSearch
+  let tester: ReactorTester<SearchReactor>
+
+  init() {
+    let fake = FakeSearch(clock: clock)
+    self.fake = fake
+    tester = ReactorTester(
+      SearchReactor(clock: clock) { page, query in try await fake.page(page, of: query) },
+      clock: clock)
+  }
+
+  @Test func searchesOnce300msAfterTheLastKeystroke() async {
+    await tester.send(.updateQuery("d")) { $0.query = "d" }
+    await tester.advance(by: .milliseconds(200))
+    await tester.send(.updateQuery("do")) { $0.query = "do" }
+    await tester.advance(by: .milliseconds(299))
+    await tester.send(.updateQuery("dog")) { $0.query = "dog" }
+    await tester.advance(by: .milliseconds(300))
+    await tester.receive(.setLoading(true)) { $0.isLoading = true }
+    await tester.advance(by: .seconds(1))
+    await tester.receive(.setPage(FakeSearch.expected("dog"))) {
+      $0.results = .init(
+        query: "dog", total: 2,
+        hits: [.init(code: "U+1F415", name: "DOG"), .init(code: "U+1F436", name: "DOG FACE")],
+        nextPage: nil)
+    }
+    await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    await tester.finish()
+    #expect(fake.calls.withLock { $0 } == [.answered("dog", page: 1)])
+  }
+
+  @Test func aNewQueryCancelsTheRequestInFlightAndItsAnswerNeverShows() async {
+    await tester.send(.updateQuery("cat")) { $0.query = "cat" }
+    await tester.advance(by: .milliseconds(300))
+    await tester.receive(.setLoading(true)) { $0.isLoading = true }
+    await tester.advance(by: .milliseconds(500))
+    // Half way through the request for "cat", the user types on.
+    await tester.send(.updateQuery("dog")) {
+      $0.query = "dog"
+      $0.isLoading = false
+    }
+    await tester.advance(by: .milliseconds(300))
+    await tester.receive(.setLoading(true)) { $0.isLoading = true }
+    await tester.advance(by: .seconds(1))
+    await tester.receive(.setPage(FakeSearch.expected("dog"))) {
+      $0.results = .init(
+        query: "dog", total: 2, hits: FakeSearch.expected("dog").hits, nextPage: nil)
+    }
+    await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    await tester.finish()
+    #expect(fake.calls.withLock { $0 } == [.cancelled("cat", page: 1), .answered("dog", page: 1)])
+  }
+
+  @Test func clearingTheFieldCancelsTheWaitingSearchAndTheList() async {
+    await tester.send(.updateQuery("fox")) { $0.query = "fox" }
+    await tester.advance(by: .milliseconds(300))
+    await tester.receive(.setLoading(true)) { $0.isLoading = true }
+    await tester.advance(by: .seconds(1))
+    await tester.receive(.setPage(FakeSearch.expected("fox"))) {
+      $0.results = .init(
+        query: "fox", total: 1, hits: FakeSearch.expected("fox").hits, nextPage: nil)
+    }
+    await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    await tester.send(.updateQuery("fox ")) { $0.query = "fox " }
+    await tester.send(.updateQuery("")) {
+      $0.query = ""
+      $0.results = nil
+    }
+    await tester.finish()
+    #expect(fake.calls.withLock { $0 } == [.answered("fox", page: 1)])
+  }
+
+  @Test func theNextPageIsAppendedWhileTheListStays() async {
+    await tester.send(.updateQuery("face")) { $0.query = "face" }
+    await tester.advance(by: .milliseconds(300))
+    await tester.receive(.setLoading(true)) { $0.isLoading = true }
+    await tester.advance(by: .seconds(1))
+    let first = FakeSearch.expected("face")
+    await tester.receive(.setPage(first)) {
+      $0.results = .init(query: "face", total: 3, hits: first.hits, nextPage: 2)
+    }
+    await tester.receive(.setLoading(false)) { $0.isLoading = false }
+
+    await tester.send(.loadNextPage) { $0.isLoading = true }
+    // A second request for more while one runs is ignored.
+    await tester.send(.loadNextPage)
+    await tester.advance(by: .seconds(1))
+    let second = FakeSearch.expected("face", page: 2)
+    await tester.receive(.appendPage(second)) {
+      $0.results?.hits += second.hits
+      $0.results?.nextPage = nil
+    }
+    await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    #expect(tester.state.results?.hits.map(\.name) == ["CAT FACE", "DOG FACE", "FOX FACE"])
+    // The last page: nothing more to load.
+    await tester.send(.loadNextPage)
+    await tester.finish()
+    #expect(fake.calls.withLock { $0 } == [.answered("face", page: 1), .answered("face", page: 2)])
+  }
+
+  @Test func aFailedRequestShowsAMessageAndTheNextQueryWorks() async {
+    fake.failing.withLock { $0 = ["cat"] }
+    await tester.send(.updateQuery("cat")) { $0.query = "cat" }
+    await tester.advance(by: .milliseconds(300))
+    await tester.receive(.setLoading(true)) { $0.isLoading = true }
+    await tester.advance(by: .seconds(1))
+    let message = SearchClientError.failed(status: 503, message: "down for a test").description
+    await tester.receive(.setProblem(message)) { $0.problem = message }
+    await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    #expect(message.contains("HTTP 503") && message.contains("Type to try again"))
+
+    await tester.send(.updateQuery("dog")) {
+      $0.query = "dog"
+      $0.problem = nil
+    }
+    await tester.advance(by: .milliseconds(300))
+    await tester.receive(.setLoading(true)) { $0.isLoading = true }
+    await tester.advance(by: .seconds(1))
+    await tester.receive(.setPage(FakeSearch.expected("dog"))) {
+      $0.results = .init(
+        query: "dog", total: 2, hits: FakeSearch.expected("dog").hits, nextPage: nil)
+    }
+    await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    await tester.finish()
+  }
+}

@@ -1,0 +1,112 @@
+import SearchCore
+import Testing
+
+@Suite struct KeyReaderTests {
+  func keys(_ bytes: [UInt8]) -> [KeyReader.Key] {
+    var reader = KeyReader()
+    return bytes.compactMap { reader.read($0) }
+  }
+
+  @Test func lettersControlKeysAndTheArrowDown() {
+    #expect(keys(Array("ab ".utf8)) == [.character("a"), .character("b"), .character(" ")])
+    #expect(
+      keys([0x7F, 0x08, 0x15, 0x0E, 0x03, 0x04]) == [
+        .backspace, .backspace, .clear, .down, .quit, .quit,
+      ])
+    #expect(keys([0x1B, 0x5B, 0x42, 0x61]) == [.down, .character("a")])
+  }
+
+  @Test func multiByteCharactersAreDecodedWhole() {
+    #expect(keys(Array("é😀".utf8)) == [.character("é"), .character("😀")])
+  }
+
+  @Test func unknownSequencesAndMalformedBytesAreDroppedWhole() {
+    // Arrow up, arrow right, a lone Alt-x, then a broken UTF-8 start: none is a key, and the
+    // letter after each still is.
+    #expect(keys([0x1B, 0x5B, 0x41, 0x61]) == [.character("a")])
+    #expect(keys([0x1B, 0x5B, 0x31, 0x3B, 0x35, 0x43, 0x62]) == [.character("b")])
+    #expect(keys([0x1B, 0x78, 0x63]) == [.character("c")])
+    #expect(keys([0xC3, 0x41, 0x64]) == [.character("d")])
+    #expect(keys([0x01, 0x0D]).isEmpty)
+  }
+}
+
+@Suite struct SearchScreenTests {
+  @Test func keysEditTheFieldAndSendItsText() {
+    var text = ""
+    #expect(SearchScreen.edit(&text, with: .character("d")) == .send(.updateQuery("d")))
+    #expect(SearchScreen.edit(&text, with: .character("o")) == .send(.updateQuery("do")))
+    #expect(SearchScreen.edit(&text, with: .backspace) == .send(.updateQuery("d")))
+    #expect(SearchScreen.edit(&text, with: .clear) == .send(.updateQuery("")))
+    #expect(SearchScreen.edit(&text, with: .backspace) == nil)
+    #expect(SearchScreen.edit(&text, with: .clear) == nil)
+    #expect(SearchScreen.edit(&text, with: .down) == .send(.loadNextPage))
+    #expect(SearchScreen.edit(&text, with: .quit) == .quit)
+    #expect(text.isEmpty)
+  }
+
+  func lines(_ state: SearchReactor.State, rows: Int = 20) -> [String] {
+    let screen = SearchScreen.render(state, rows: rows, columns: 100)
+    #expect(screen.hasPrefix("\u{1B}[H\u{1B}[2J"))
+    let body = screen.dropFirst("\u{1B}[H\u{1B}[2J".count)
+    return body.components(separatedBy: "\r\n").map { $0.components(separatedBy: "\u{1B}[").first! }
+  }
+
+  func state(
+    query: String, hits: Int, total: Int, next: Int?, loading: Bool = false, problem: String? = nil
+  ) -> SearchReactor.State {
+    var state = SearchReactor.State()
+    state.query = query
+    state.results = .init(
+      query: query, total: total,
+      hits: (0..<hits).map { .init(code: "U+\($0)", name: "NAME \($0)") }, nextPage: next)
+    state.isLoading = loading
+    state.problem = problem
+    return state
+  }
+
+  @Test func anEmptyFieldSuggestsQueries() {
+    #expect(
+      lines(SearchReactor.State()) == [
+        SearchScreen.header, "> ", "Try: dog, latin small, arrow, 1f600", "",
+      ])
+  }
+
+  @Test func theListShowsTheCountTheLatestHitsAndWhetherThereIsMore() {
+    let shown = lines(state(query: "arrow", hits: 30, total: 600, next: 4), rows: 10)
+    #expect(shown[1] == "> arrow")
+    #expect(shown[2] == "600 names match \"arrow\", 30 loaded.")
+    // Ten rows: the header, the field, the status and the footer leave room for five hits (one
+    // row is kept free), the last five loaded.
+    #expect(
+      shown[3...].dropLast() == [
+        "  U+25     NAME 25", "  U+26     NAME 26", "  U+27     NAME 27", "  U+28     NAME 28",
+        "  U+29     NAME 29",
+      ])
+    #expect(shown.last == "(more: Down or Ctrl-N)")
+    #expect(
+      lines(state(query: "dog face", hits: 1, total: 1, next: nil))[2]
+        == "1 name matches \"dog face\".")
+    #expect(
+      lines(state(query: "dog face", hits: 1, total: 1, next: nil)).last == "(end of the list)")
+    #expect(
+      lines(state(query: "zzz", hits: 0, total: 0, next: nil))[2] == "No name matches \"zzz\".")
+  }
+
+  @Test func theLoadingLineAndAProblemShowOverTheList() {
+    let loading = lines(state(query: "arrow", hits: 10, total: 600, next: 2, loading: true))
+    #expect(loading.last == "Loading...")
+    #expect(loading.count == 14)
+    let failed = lines(state(query: "arrow", hits: 10, total: 600, next: 2, problem: "It failed."))
+    #expect(failed[2] == "! It failed.")
+    #expect(failed.count == 14)
+  }
+
+  @Test func theCursorStaysAfterTheQueryAndLongLinesAreCut() {
+    var long = SearchReactor.State()
+    long.query = String(repeating: "x", count: 10)
+    #expect(SearchScreen.render(long, rows: 20, columns: 100).hasSuffix("\u{1B}[2;13H"))
+    let narrow = SearchScreen.render(long, rows: 20, columns: 20)
+    #expect(narrow.contains("Search Unicode name\r\n"))
+  }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import ReactorsTesting
+import SearchCore
+import Synchronization
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The server in-process on a free port, asked by the real client over loopback HTTP.
+@Suite(.timeLimit(.minutes(5)))
+final class SearchServerTests: Sendable {
+  /// A running server, its client, and the requests it received as a stream.
+  struct Running {
+    let server: SearchServer
+    let client: SearchClient
+    var requests: AsyncStream<String>.AsyncIterator
+    let serving: Task<Void, any Error>
+    let port: UInt16
+  }
+
+  let clock = TestClock()
+  let tasks = Mutex<[URLSessionTask]>([])
+
+  func start(port: UInt16 = 0, faults: SearchServer.Faults = .init()) async throws -> Running {
+    let (requests, arrived) = AsyncStream.makeStream(of: String.self)
+    let server = try SearchServer(
+      names: { FakeSearch.names }, port: port, pageSize: 2, faults: faults, clock: clock,
+      onRequest: { query, page in arrived.yield("\(query) #\(page)") })
+    let serving = Task { try await server.run() }
+    let bound = try await server.waitUntilListening()
+    let client = SearchClient(server: URL(string: "http://127.0.0.1:\(bound)")!) { task in
+      self.tasks.withLock { $0.append(task) }
+    }
+    return Running(
+      server: server, client: client, requests: requests.makeAsyncIterator(), serving: serving,
+      port: bound)
+  }
+
+  @Test func answersPagesOverHTTP() async throws {
+    let running = try await start()
+    defer { running.serving.cancel() }
+    #expect(try await running.client.page(1, of: "face") == FakeSearch.expected("face"))
+    #expect(try await running.client.page(2, of: "face") == FakeSearch.expected("face", page: 2))
+    #expect(try await running.client.page(1, of: "dog face").hits.map(\.code) == ["U+1F436"])
+    #expect(try await running.client.page(1, of: "zebra").total == 0)
+  }
+
+  @Test func theAnswerWaitsForTheInjectedLatency() async throws {
+    var running = try await start(faults: .init(latency: .seconds(2)))
+    defer { running.serving.cancel() }
+    let answered = Mutex(false)
+    let asking = Task { [client = running.client] in
+      let page = try await client.page(1, of: "cat")
+      answered.withLock { $0 = true }
+      return page
+    }
+    #expect(await running.requests.next() == "cat #1")
+    await clock.waitForSleepers()
+    await clock.advance(by: .milliseconds(1999))
+    #expect(clock.sleeperCount == 1)
+    #expect(!answered.withLock { $0 })
+    await clock.advance(by: .milliseconds(1))
+    #expect(try await asking.value == FakeSearch.expected("cat"))
+  }
+
+  @Test func injectedFailuresAnswer503AndTheNextRequestWorks() async throws {
+    let running = try await start(faults: .init(failingRequests: 1))
+    defer { running.serving.cancel() }
+    await #expect(
+      throws: SearchClientError.failed(
+        status: 503, message: "The search service failed on purpose (a fault set on the server).")
+    ) {
+      try await running.client.page(1, of: "dog")
+    }
+    #expect(try await running.client.page(1, of: "dog") == FakeSearch.expected("dog"))
+    running.server.faults.failingRequests = 2
+    await #expect(throws: SearchClientError.self) { try await running.client.page(1, of: "dog") }
+    await #expect(throws: SearchClientError.self) { try await running.client.page(1, of: "dog") }
+    #expect(try await running.client.page(1, of: "dog") == FakeSearch.expected("dog"))
+  }
+
+  @Test func cancellingTheSearchCancelsTheHTTPRequest() async throws {
+    var running = try await start(faults: .init(latency: .seconds(60)))
+    defer { running.serving.cancel() }
+    let asking = Task { [client = running.client] in try await client.page(1, of: "cat") }
+    #expect(await running.requests.next() == "cat #1")
+    asking.cancel()
+    // The call ends at once, while the server still holds the answer back (its clock is not
+    // moved), and the HTTP request itself was cancelled.
+    await #expect(throws: CancellationError.self) { try await asking.value }
+    #expect(clock.sleeperCount == 1)
+    let task = try #require(tasks.withLock { $0.first })
+    #expect((task.error as? URLError)?.code == .cancelled)
+    #expect(task.state == .completed || task.state == .canceling)
+  }
+
+  @Test func aSearchCancelledBeforeItStartsSendsNothing() async throws {
+    let running = try await start()
+    defer { running.serving.cancel() }
+    let asking = Task { [client = running.client] in
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await client.page(1, of: "cat")
+    }
+    await #expect(throws: CancellationError.self) { try await asking.value }
+    #expect(tasks.withLock { $0.isEmpty })
+  }
+
+  @Test func aStoppedServerIsReportedAndAServerBackOnThePortAnswers() async throws {
+    let running = try await start()
+    #expect(try await running.client.page(1, of: "fox") == FakeSearch.expected("fox"))
+    await running.server.stop()
+    running.serving.cancel()
+    await #expect {
+      try await running.client.page(1, of: "fox")
+    } throws: { error in
+      guard case .unreachable(_, let reason) = error as? SearchClientError else { return false }
+      return reason == "connection refused"
+    }
+    let again = try await start(port: running.port)
+    defer { again.serving.cancel() }
+    #expect(try await running.client.page(1, of: "fox") == FakeSearch.expected("fox"))
+  }
+
+  @Test func badRequestsAreAnsweredWithHowToAsk() async throws {
+    let running = try await start()
+    defer { running.serving.cancel() }
+    let session = URLSession(configuration: .ephemeral)
+    for (path, expected) in [
+      ("/search", "Missing the query: ask for /search?q=WORDS&page=N."),
+      ("/search?q=dog&page=0", "page must be a number from 1, not '0'."),
+    ] {
+      let url = URL(string: "http://127.0.0.1:\(running.port)\(path)")!
+      let (data, response) = try await session.data(from: url)
+      #expect((response as? HTTPURLResponse)?.statusCode == 400)
+      #expect(String(decoding: data, as: UTF8.self) == expected)
+    }
+  }
+}
