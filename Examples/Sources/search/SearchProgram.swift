@@ -65,7 +65,7 @@ enum SearchProgram {
     }
     screen.cancel()
     terminal.restore()
-    Terminal.write("\u{1B}[H\u{1B}[2JBye.\n")
+    Terminal.write("\u{1B}[\(size.rows);1H\r\nBye.\n")
   }
 
   /// The keys typed, read on a thread of their own; the sequence ends at the end of input.

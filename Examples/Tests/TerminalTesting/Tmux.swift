@@ -61,12 +61,23 @@ public final class Tmux {
   /// it does not come, so that the test fails with a message instead of waiting on.
   @discardableResult
   public func waitForScreen(
-    within limit: Duration = .seconds(20), until isDone: (String) -> Bool
+    within limit: Duration = .seconds(20), fileID: String = #fileID, line: Int = #line,
+    until isDone: (String) -> Bool
   ) throws -> String {
     let deadline = ContinuousClock.now + limit
     var text = try screen()
+    var polls = 1
     while !isDone(text) {
-      guard ContinuousClock.now < deadline else { throw ScreenTimeout(limit: limit, screen: text) }
+      polls += 1
+      guard ContinuousClock.now < deadline else {
+        let pane = try? tmux([
+          "display-message", "-p", "-t", session,
+          "#{pane_dead} #{pane_dead_status} #{pane_dead_signal}",
+        ])
+        throw ScreenTimeout(
+          limit: limit, screen: text, waitedAt: "\(fileID):\(line) (\(polls) screens read)",
+          pane: pane ?? "unknown")
+      }
       text = try screen()
     }
     return text
@@ -105,10 +116,15 @@ public struct ScreenTimeout: Error, CustomStringConvertible {
   public let limit: Duration
   /// The last screen read.
   public let screen: String
+  /// The wait that timed out, as `file:line`.
+  public let waitedAt: String
+  /// Whether the program still ran (`0`) or had exited (`1`, with its status and signal).
+  public let pane: String
 
   /// What the test failure shows: the limit and the last screen.
   public var description: String {
-    "The screen did not show what the test waited for within \(limit). The last screen:\n"
+    "The screen did not show what the test waited for at \(waitedAt) within \(limit) (pane dead, status, "
+      + "signal: \(pane.trimmingCharacters(in: .whitespacesAndNewlines))). The last screen:\n"
       + screen
   }
 }
