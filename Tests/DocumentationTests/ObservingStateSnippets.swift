@@ -53,10 +53,10 @@ func render(_ reactor: PlayerReactor) async {
     reactor.observe(\.plays) { plays in print("plays:", plays) }.store(in: bag)
     reactor.pulse(\.$alert) { message in print("alert:", message ?? "") }.store(in: bag)
 
-    reactor.send(.play("Intro"))   // now playing: Intro, plays: 1
-    reactor.send(.play("Intro"))   // plays: 2 (the track did not change)
-    reactor.send(.fail("Offline")) // alert: Offline
-    reactor.send(.fail("Offline")) // alert: Offline (a pulse fires on every assignment)
+    reactor.send(.play("Intro"))  // now playing: Intro, plays: 1
+    reactor.send(.play("Intro"))  // plays: 2 (the track did not change)
+    reactor.send(.fail("Offline"))  // alert: Offline
+    reactor.send(.fail("Offline"))  // alert: Offline (a pulse fires on every assignment)
     bag.cancelAll()
 
     #expect(

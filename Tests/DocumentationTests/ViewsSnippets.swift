@@ -58,7 +58,7 @@ final class ProfileViewController: ReactorView {
     view.followButton.tap()
     #expect(reactor.stub.actions.last == .follow)  // the view sent the action
 
-    reactor.stub.state.name = "lee"                // the view shows the state
+    reactor.stub.state.name = "lee"  // the view shows the state
     #expect(view.nameLabel.text == "lee")
   }
 }
