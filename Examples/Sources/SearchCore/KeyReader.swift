@@ -2,7 +2,8 @@
 /// escape sequence (`ESC [ B`), and the control keys the search screen uses.
 ///
 /// Feed it one byte at a time; it returns a key once the bytes make one, and drops what it
-/// does not know (other escape sequences, malformed UTF-8) whole.
+/// does not know (other escape sequences, malformed UTF-8). A byte that breaks a sequence
+/// (a letter after a lone Esc, say) is read as a key of its own, not lost with it.
 public struct KeyReader: Sendable {
   /// A key the search screen acts on.
   public enum Key: Sendable, Equatable {
@@ -44,8 +45,9 @@ public struct KeyReader: Sendable {
 
   private mutating func escapeSequence() -> Key? {
     if pending.count == 2 && pending[1] != UInt8(ascii: "[") {
+      let byte = pending[1]
       pending = []
-      return nil
+      return read(byte)
     }
     guard pending.count >= 3, (0x40...0x7E).contains(pending.last!) else {
       if pending.count > 8 { pending = [] }
@@ -56,9 +58,10 @@ public struct KeyReader: Sendable {
   }
 
   private mutating func utf8Character(leadingWith first: UInt8) -> Key? {
-    guard pending.last! & 0xC0 == 0x80 else {
+    guard let byte = pending.last, byte & 0xC0 == 0x80 else {
+      let byte = pending.last ?? 0
       pending = []
-      return nil
+      return read(byte)
     }
     let length = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : 2
     guard pending.count == length else { return nil }

@@ -47,7 +47,9 @@ public final class SearchClient: Sendable {
     address?.queryItems = [
       URLQueryItem(name: "q", value: query), URLQueryItem(name: "page", value: String(page)),
     ]
-    guard let url = address?.url else { throw SearchClientError.badAddress(server) }
+    guard let url = address?.url, url.scheme == "http" || url.scheme == "https" else {
+      throw SearchClientError.badAddress(server)
+    }
     let (data, response) = try await load(url)
     guard let response = response as? HTTPURLResponse else {
       throw SearchClientError.badAnswer("not an HTTP response")
@@ -66,36 +68,29 @@ public final class SearchClient: Sendable {
   /// Runs one request, cancelling it when the calling task is cancelled.
   private func load(_ url: URL) async throws -> (Data, URLResponse) {
     try Task.checkCancellation()
-    // The answer may come before the continuation is stored (a request cancelled at once):
-    // whichever comes second resumes it.
+    // Whichever comes first — the answer, or the caller's cancellation — finishes the step;
+    // the continuation, stored in between, is resumed exactly once, by whoever finishes the
+    // step after it is stored (or at once, if it was already finished).
     let step = Mutex<LoadStep>(.starting)
     let task = session.dataTask(with: url) { [server] data, response, error in
       let result: Result<(Data, URLResponse), any Error>
       if let data, let response {
         result = .success((data, response))
-      } else if let error = error as? URLError, error.code == .cancelled {
-        result = .failure(CancellationError())
       } else {
         result = .failure(SearchClientError.unreachable(server, reason: Self.reason(error)))
       }
-      let waiting = step.withLock { step -> CheckedContinuation<(Data, URLResponse), any Error>? in
-        defer { step = .finished(result) }
-        if case .waiting(let continuation) = step { return continuation }
-        return nil
-      }
-      waiting?.resume(with: result)
+      step.withLock { $0.finish(with: result) }?.resume(with: result)
     }
     onTask(task)
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        let early = step.withLock { step -> Result<(Data, URLResponse), any Error>? in
-          if case .finished(let result) = step { return result }
-          step = .waiting(continuation)
-          return nil
-        }
+        let early = step.withLock { $0.wait(continuation) }
         if let early { continuation.resume(with: early) } else { task.resume() }
       }
     } onCancel: {
+      // The caller is answered now, whatever URLSession does with the cancelled task.
+      let cancelled = Result<(Data, URLResponse), any Error>.failure(CancellationError())
+      step.withLock { $0.finish(with: cancelled) }?.resume(with: cancelled)
       task.cancel()
     }
   }
@@ -107,6 +102,7 @@ public final class SearchClient: Sendable {
       case .cannotConnectToHost: return "connection refused"
       case .timedOut: return "timed out"
       case .networkConnectionLost: return "connection lost"
+      case .cancelled: return "the request was cancelled"
       default: return error.localizedDescription
       }
     }
@@ -114,11 +110,36 @@ public final class SearchClient: Sendable {
   }
 }
 
-/// Where one request is: started, awaited, or answered.
+/// Where one request is: started, awaited, or finished (answered, failed or cancelled).
 private enum LoadStep {
+  typealias Answer = Result<(Data, URLResponse), any Error>
+
   case starting
   case waiting(CheckedContinuation<(Data, URLResponse), any Error>)
-  case finished(Result<(Data, URLResponse), any Error>)
+  case finished(Answer)
+
+  /// Finishes the step with `answer` unless it is finished already; returns the continuation
+  /// to resume with it, if one waits.
+  mutating func finish(with answer: Answer) -> CheckedContinuation<(Data, URLResponse), any Error>?
+  {
+    switch self {
+    case .finished: return nil
+    case .starting:
+      self = .finished(answer)
+      return nil
+    case .waiting(let continuation):
+      self = .finished(answer)
+      return continuation
+    }
+  }
+
+  /// Stores `continuation`, or returns the answer to resume it with at once.
+  mutating func wait(_ continuation: CheckedContinuation<(Data, URLResponse), any Error>) -> Answer?
+  {
+    if case .finished(let answer) = self { return answer }
+    self = .waiting(continuation)
+    return nil
+  }
 }
 
 /// Why a search request failed, in words the program shows.

@@ -98,6 +98,11 @@ public final class SearchReactor: Reactor {
       guard !query.isEmpty else {
         return .concat(.just(.setQuery(text)), .cancel(id: ID.search))
       }
+      // The same words (a space added): the search already made or waiting stands, unless it
+      // failed.
+      if query == Self.words(of: currentState.query) && currentState.problem == nil {
+        return .just(.setQuery(text))
+      }
       // Starting the debounce cancels the one still waiting and the request in flight.
       return .concat(
         .just(.setQuery(text)),
@@ -108,8 +113,9 @@ public final class SearchReactor: Reactor {
       guard !state.isLoading, let results = state.results, let next = results.nextPage,
         results.query == Self.words(of: state.query)
       else { return .none }
+      // Cancels a search still waiting for the same words: the list shown already answers it.
       return request(page: next, of: results.query, then: Mutation.appendPage)
-        .cancellable(id: ID.search)
+        .cancellable(id: ID.search, cancelInFlight: true)
     }
   }
 
@@ -117,11 +123,14 @@ public final class SearchReactor: Reactor {
   public func reduce(state: inout State, mutation: Mutation) {
     switch mutation {
     case .setQuery(let text):
+      let words = Self.words(of: text)
+      if words != Self.words(of: state.query) {
+        // The request in flight, if any, is being cancelled: the next one raises the flag.
+        state.isLoading = false
+      }
       state.query = text
       state.problem = nil
-      // The request in flight, if any, is being cancelled: the next one raises the flag again.
-      state.isLoading = false
-      if Self.words(of: text).isEmpty { state.results = nil }
+      if words.isEmpty { state.results = nil }
     case .setLoading(let isLoading):
       state.isLoading = isLoading
     case .setPage(let page):
@@ -129,9 +138,14 @@ public final class SearchReactor: Reactor {
         query: page.query, total: page.total, hits: page.hits, nextPage: page.nextPage)
       state.problem = nil
     case .appendPage(let page):
+      // Only the page the list asked for, of its own query.
+      guard let results = state.results, page.query == results.query,
+        page.page == results.nextPage
+      else { return }
       state.results?.hits += page.hits
       state.results?.nextPage = page.nextPage
       state.results?.total = page.total
+      state.problem = nil
     case .setProblem(let message):
       state.problem = message
     }

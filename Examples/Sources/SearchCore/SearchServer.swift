@@ -23,13 +23,32 @@ public final class SearchServer: Sendable {
   public struct Faults: Sendable, Equatable {
     /// How long each answer waits, on the server's clock, before it is sent.
     public var latency: Duration = .zero
-    /// How many of the next requests fail with `503 Service Unavailable`.
+    /// The latencies of the next requests, one each in arrival order, before ``latency``
+    /// applies again (a slow first answer and a quick second one, say).
+    public var nextLatencies: [Duration] = []
+    /// How many of the next answers fail with `503 Service Unavailable` (a request cancelled
+    /// while it waits uses none).
     public var failingRequests = 0
 
     /// No latency, no failure.
-    public init(latency: Duration = .zero, failingRequests: Int = 0) {
+    public init(
+      latency: Duration = .zero, nextLatencies: [Duration] = [], failingRequests: Int = 0
+    ) {
       self.latency = latency
+      self.nextLatencies = nextLatencies
       self.failingRequests = failingRequests
+    }
+
+    /// The latency for the request arriving now.
+    mutating func takeLatency() -> Duration {
+      nextLatencies.isEmpty ? latency : nextLatencies.removeFirst()
+    }
+
+    /// Whether the answer being sent now fails.
+    mutating func takeFailure() -> Bool {
+      guard failingRequests > 0 else { return false }
+      failingRequests -= 1
+      return true
     }
   }
 
@@ -40,6 +59,11 @@ public final class SearchServer: Sendable {
   private let clock: any Clock<Duration>
   private let currentFaults: Mutex<Faults>
   private let onRequest: @Sendable (_ query: String, _ page: Int) -> Void
+  private let onAnswer: @Sendable (_ query: String, _ page: Int, _ status: Int) -> Void
+  private let routed = Mutex(false)
+  /// Tells ``waitUntilListening()`` why ``run()`` failed, so that it need not wait out its
+  /// timeout.
+  private let failures = AsyncStream.makeStream(of: String.self)
 
   /// A server for the names `names` makes, on `port` of 127.0.0.1 (0: any free port).
   ///
@@ -51,18 +75,26 @@ public final class SearchServer: Sendable {
   ///   - clock: The clock the latency waits on.
   ///   - onRequest: Called as each well-formed request arrives, before any latency (tests
   ///     await it instead of polling).
+  ///   - onAnswer: Called with each well-formed request's status as its answer is sent (not
+  ///     for a request whose wait was cancelled).
   public init(
     names: @escaping @Sendable () -> UnicodeNames, port: UInt16 = 0, pageSize: Int = 10,
     faults: Faults = Faults(), clock: any Clock<Duration> = ContinuousClock(),
-    onRequest: @escaping @Sendable (_ query: String, _ page: Int) -> Void = { _, _ in }
+    onRequest: @escaping @Sendable (_ query: String, _ page: Int) -> Void = { _, _ in },
+    onAnswer: @escaping @Sendable (_ query: String, _ page: Int, _ status: Int) -> Void = {
+      _, _, _ in
+    }
   ) throws {
     self.names = Task.detached { names() }
     self.pageSize = pageSize
     self.clock = clock
     self.currentFaults = Mutex(faults)
     self.onRequest = onRequest
+    self.onAnswer = onAnswer
+    // FlyingFox answers 500 to a handler still running after `timeout`: room for long
+    // latencies.
     self.http = HTTPServer(
-      address: try .inet(ip4: "127.0.0.1", port: port), logger: .disabled)
+      address: try .inet(ip4: "127.0.0.1", port: port), timeout: 600, logger: .disabled)
   }
 
   /// The latency and failures in force; set them at any time.
@@ -74,15 +106,34 @@ public final class SearchServer: Sendable {
   /// Serves until the calling task is cancelled or ``stop()`` is called; throws when the port
   /// cannot be opened (already in use, say).
   public func run() async throws {
-    await http.appendRoute("GET /search") { [self] request in
-      await self.answer(request)
+    let isFirstRun = routed.withLock { routed in
+      defer { routed = true }
+      return !routed
     }
-    try await http.run()
+    if isFirstRun {
+      await http.appendRoute("GET /search") { [self] request in
+        await self.answer(request)
+      }
+    }
+    do {
+      try await http.run()
+    } catch {
+      failures.continuation.yield("\(error)")
+      throw error
+    }
   }
 
-  /// Waits until the server accepts connections (up to five seconds) and returns its port.
+  /// Waits until the server accepts connections (up to five seconds) and returns its port;
+  /// throws ``SearchServerError/cannotListen(_:)`` when ``run()`` failed to open the port.
   public func waitUntilListening() async throws -> UInt16 {
-    try await http.waitUntilListening()
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { try await self.http.waitUntilListening() }
+      group.addTask {
+        for await failure in self.failures.stream { throw SearchServerError.cannotListen(failure) }
+      }
+      defer { group.cancelAll() }
+      try await group.next()
+    }
     guard case .ip4(_, let port) = await http.listeningAddress else {
       throw SearchServerError.notListening
     }
@@ -103,17 +154,19 @@ public final class SearchServer: Sendable {
       return Self.text(.badRequest, "page must be a number from 1, not '\(pageText)'.")
     }
     onRequest(query, page)
-    let faults = currentFaults.withLock { faults in
-      let now = faults
-      faults.failingRequests = max(0, faults.failingRequests - 1)
-      return now
-    }
-    if faults.latency > .zero {
-      do { try await clock.sleep(for: faults.latency) } catch {
+    let latency = currentFaults.withLock { $0.takeLatency() }
+    if latency > .zero {
+      do { try await clock.sleep(for: latency) } catch {
         return Self.text(.serviceUnavailable, "Stopped.")
       }
     }
-    if faults.failingRequests > 0 {
+    let response = await respond(to: query, page: page)
+    onAnswer(query, page, response.statusCode.code)
+    return response
+  }
+
+  private func respond(to query: String, page: Int) async -> HTTPResponse {
+    if currentFaults.withLock({ $0.takeFailure() }) {
       return Self.text(
         .serviceUnavailable, "The search service failed on purpose (a fault set on the server).")
     }
@@ -134,13 +187,21 @@ public final class SearchServer: Sendable {
   }
 }
 
-/// The server could not say where it listens.
+/// The server could not start listening.
 public enum SearchServerError: Error, CustomStringConvertible {
   /// It reported no IPv4 address after starting.
   case notListening
+  /// The port could not be opened (already in use, say).
+  case cannotListen(String)
 
   /// What went wrong, and what to do.
   public var description: String {
-    "The search server is not listening on an IPv4 address; check that 127.0.0.1 is available."
+    switch self {
+    case .notListening:
+      "The search server is not listening on an IPv4 address; check that 127.0.0.1 is available."
+    case .cannotListen(let reason):
+      "The search server cannot listen (\(reason)): choose another port with --port, or stop "
+        + "the program that holds it."
+    }
   }
 }

@@ -9,7 +9,10 @@ import SearchCore
 /// - `search serve [--port N]` runs only the server, until it is killed;
 /// - `search --server http://127.0.0.1:N` runs only the screen, against that server.
 ///
-/// `SEARCH_LATENCY_MS=500` makes the server wait that long before each answer (a slow network).
+/// `SEARCH_LATENCY_MS=500` makes the server wait that long before each answer (a slow network);
+/// `SEARCH_LATENCY_MS=5000,0` makes the first answer wait 5 s and the others none (the last
+/// number applies from then on). `search serve` prints each request as it comes (`-> dog #1`)
+/// and each answer as it goes (`<- dog #1 200`).
 @main
 enum SearchProgram {
   static func main() async {
@@ -30,18 +33,39 @@ enum SearchProgram {
     }
   }
 
-  static func makeServer(port: UInt16) throws -> SearchServer {
-    let latency = ProcessInfo.processInfo.environment["SEARCH_LATENCY_MS"].flatMap(Int.init)
+  static func makeServer(port: UInt16, logging: Bool = false) throws -> SearchServer {
+    let latencies = try latencies(ProcessInfo.processInfo.environment["SEARCH_LATENCY_MS"])
     return try SearchServer(
       names: { UnicodeNames() }, port: port,
-      faults: .init(latency: .milliseconds(latency ?? 0)))
+      faults: .init(latency: latencies.last ?? .zero, nextLatencies: latencies.dropLast()),
+      onRequest: { query, page in
+        if logging { Terminal.write("-> \(query) #\(page)\n") }
+      },
+      onAnswer: { query, page, status in
+        if logging { Terminal.write("<- \(query) #\(page) \(status)\n") }
+      })
+  }
+
+  /// `SEARCH_LATENCY_MS`: milliseconds, or several separated by commas.
+  static func latencies(_ text: String?) throws -> [Duration] {
+    guard let text, !text.isEmpty else { return [] }
+    return try text.split(separator: ",").map { part in
+      guard let milliseconds = Int(part.trimmingCharacters(in: .whitespaces)), milliseconds >= 0
+      else {
+        throw UsageError(
+          "SEARCH_LATENCY_MS='\(text)' is not a list of milliseconds like 500 or 5000,0.")
+      }
+      return .milliseconds(milliseconds)
+    }
   }
 
   static func serve(port: UInt16) async throws {
-    let server = try makeServer(port: port)
+    let server = try makeServer(port: port, logging: true)
     let serving = Task { try await server.run() }
     let bound = try await server.waitUntilListening()
-    Terminal.write("Serving Unicode names on http://127.0.0.1:\(bound)/search?q=WORDS\n")
+    Terminal.write(
+      "Serving Unicode names on http://127.0.0.1:\(bound)/search?q=WORDS "
+        + "(process \(ProcessInfo.processInfo.processIdentifier))\n")
     try await serving.value
   }
 

@@ -2,12 +2,47 @@ import Foundation
 import TerminalTesting
 import Testing
 
-/// Runs the real `search` in tmux: typing fast against a slow server, and the server stopped
-/// and started again while the screen runs.
+/// Runs the real `search` in tmux, its server in a second session (`search serve`, which logs
+/// every request and answer): typing fast against a slow server, and the server killed and
+/// started again while the screen runs.
 @Suite(.enabled(if: Tmux.isAvailable, "tmux is not installed (apt-get install -y tmux)"))
 struct SearchProgramTests {
+  /// A server in its own tmux session, and what its banner said.
+  struct Server {
+    let tmux: Tmux
+    let port: Int
+    let process: String
+
+    var address: String { "http://127.0.0.1:\(port)" }
+
+    /// The requests (`-> dog #1`) and answers (`<- dog #1 200`) the server logged, in order.
+    func log() throws -> [String] {
+      try tmux.screen().split(separator: "\n").map(String.init)
+        .filter { $0.hasPrefix("-> ") || $0.hasPrefix("<- ") }
+    }
+  }
+
   func program() throws -> String {
     try #require(builtProduct(named: "search"), "build the search product first")
+  }
+
+  /// Waits for a server's banner, "Serving Unicode names on http://127.0.0.1:PORT/… (process
+  /// PID)", other than one from process `previous`.
+  func banner(of tmux: Tmux, notFrom previous: String? = nil) throws -> Server {
+    var found: (port: Int, process: String)?
+    try tmux.waitForScreen { screen in
+      for line in screen.split(separator: "\n") where line.hasPrefix("Serving Unicode names on") {
+        let words = line.split(whereSeparator: { $0 == " " || $0 == ")" })
+        guard let address = words.first(where: { $0.hasPrefix("http://") }),
+          let port = URL(string: String(address))?.port, let process = words.last,
+          String(process) != previous
+        else { continue }
+        found = (port, String(process))
+      }
+      return found != nil
+    }
+    let server = try #require(found)
+    return Server(tmux: tmux, port: server.port, process: server.process)
   }
 
   /// The query whose results a screen shows (its status line), if any.
@@ -20,52 +55,60 @@ struct SearchProgramTests {
   }
 
   @Test func typingFastShowsOnlyTheLastQuerysResults() throws {
-    // Every answer takes 5 s: the first query is still in flight when the user types on (and
-    // the loading line stays long enough to be seen on a busy machine).
-    let tmux = try Tmux(running: "SEARCH_LATENCY_MS=5000 \(try program())")
-    try tmux.waitForScreen { $0.contains("Try: dog") }
-    try tmux.type("cat")
-    try tmux.waitForScreen { $0.contains("Loading...") }
+    // The first answer takes 5 s, the others none: were the first request not cancelled, its
+    // answer would come after the last query's and replace it.
+    let server = try banner(
+      of: Tmux(running: "SEARCH_LATENCY_MS=5000,0 \(try program()) serve"))
+    let screen = try Tmux(running: "\(try program()) --server \(server.address)")
+    try screen.waitForScreen { $0.contains("Try: dog") }
+    try screen.type("cat")
+    try screen.waitForScreen { $0.contains("Loading...") }
+    try server.tmux.waitForScreen { $0.contains("-> cat #1") }
+
     var seen: [String] = []
-    try tmux.type("\u{7F}\u{7F}\u{7F}dog face")
-    let screen = try tmux.waitForScreen { screen in
-      seen.append(screen)
-      return resultsQuery(screen) == "dog face" && !screen.contains("Loading")
+    try screen.type("\u{7F}\u{7F}\u{7F}dog face")
+    try screen.waitForScreen { text in
+      seen.append(text)
+      return resultsQuery(text) == "dog face" && !text.contains("Loading")
     }
-    #expect(screen.contains("1 name matches \"dog face\"."))
-    #expect(screen.contains("U+1F436  DOG FACE"))
-    // No screen on the way showed another query's results: the answer for "cat" was cancelled
-    // with its request, and "d", "do", … were never asked (the debounce).
-    let shown = Set(seen.compactMap(resultsQuery))
-    #expect(shown == ["dog face"])
-    #expect(!seen.contains { $0.contains("CAT FACE") })
-    try tmux.type("\u{3}")
-    try tmux.waitForScreen { $0.contains("Bye.") }
+    #expect(seen.last?.contains("U+1F436  DOG FACE") == true)
+    // The server now sends its late answer for "cat"; the screen keeps being read, through
+    // one more query (300 ms of debounce and its answer), to show that it never took it.
+    try server.tmux.waitForScreen { $0.contains("<- cat #1 200") }
+    try screen.type("s")
+    try screen.waitForScreen { text in
+      seen.append(text)
+      return text.contains("No name matches \"dog faces\".")
+    }
+    #expect(Set(seen.compactMap(resultsQuery)) == ["dog face", "dog faces"])
+    #expect(!seen.contains { $0.contains("CAT") })
+    // The debounce: "d", "do", … were never asked, only the last query of each burst.
+    #expect(
+      try server.log() == [
+        "-> cat #1", "-> dog face #1", "<- dog face #1 200", "<- cat #1 200", "-> dog faces #1",
+        "<- dog faces #1 200",
+      ])
+    try screen.type("\u{3}")
+    try screen.waitForScreen { $0.contains("Bye.") }
   }
 
   @Test func theServerStoppedMidSessionIsReportedAndTheNextQueryWorksOnceItIsBack() throws {
-    let server = try Tmux(running: "\(try program()) serve")
-    let serving = try server.waitForScreen { $0.contains("Serving Unicode names on") }
-    // "Serving Unicode names on http://127.0.0.1:PORT/search?q=WORDS": the port the system chose.
-    let address = try #require(
-      serving.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("http://") })
-    let port = try #require(URL(string: String(address))?.port)
-    let base = "http://127.0.0.1:\(port)"
-
-    let screen = try Tmux(running: "\(try program()) --server \(base)")
+    let server = try banner(of: Tmux(running: "\(try program()) serve"))
+    let screen = try Tmux(running: "\(try program()) --server \(server.address)")
     try screen.waitForScreen { $0.contains("Try: dog") }
     try screen.type("arrow")
     var shown = try screen.waitForScreen { resultsQuery($0) == "arrow" }
     #expect(shown.contains("MODIFIER LETTER LEFT ARROWHEAD"))
 
-    try server.killProgram()
+    try server.tmux.killProgram()
     try screen.type(" up")
     shown = try screen.waitForScreen { $0.contains("Cannot reach the search server") }
     #expect(shown.contains("connection refused"))
     #expect(shown.contains("Type to try again"))
 
-    try server.restart("\(try program()) serve --port \(port)")
-    try server.waitForScreen { $0.contains("Serving Unicode names on \(base)") }
+    try server.tmux.restart("\(try program()) serve --port \(server.port)")
+    let again = try banner(of: server.tmux, notFrom: server.process)
+    #expect(again.port == server.port)
     try screen.type("wards")
     shown = try screen.waitForScreen { resultsQuery($0) == "arrow upwards" }
     #expect(!shown.contains("Cannot reach"))

@@ -99,7 +99,7 @@ struct SearchReactorTests {
     #expect(fake.calls.withLock { $0 } == [.cancelled("cat", page: 1), .answered("dog", page: 1)])
   }
 
-  @Test func clearingTheFieldCancelsTheWaitingSearchAndTheList() async {
+  @Test func clearingTheFieldEmptiesTheListAndASpaceSearchesNothingNew() async {
     await tester.send(.updateQuery("fox")) { $0.query = "fox" }
     await tester.advance(by: .milliseconds(300))
     await tester.receive(.setLoading(true)) { $0.isLoading = true }
@@ -109,6 +109,7 @@ struct SearchReactorTests {
         query: "fox", total: 1, hits: FakeSearch.expected("fox").hits, nextPage: nil)
     }
     await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    // The same words: the list stands, nothing is asked.
     await tester.send(.updateQuery("fox ")) { $0.query = "fox " }
     await tester.send(.updateQuery("")) {
       $0.query = ""
@@ -116,6 +117,103 @@ struct SearchReactorTests {
     }
     await tester.finish()
     #expect(fake.calls.withLock { $0 } == [.answered("fox", page: 1)])
+  }
+
+  @Test func clearingTheFieldCancelsTheSearchStillWaiting() async {
+    await tester.send(.updateQuery("fox")) { $0.query = "fox" }
+    await tester.advance(by: .milliseconds(100))
+    await tester.send(.updateQuery("")) { $0.query = "" }
+    await tester.advance(by: .seconds(2))
+    await tester.finish()
+    #expect(fake.calls.withLock { $0 }.isEmpty)
+  }
+
+  /// Shows the first page of "face" (three names, two a page).
+  func showFirstPageOfFace() async {
+    await tester.send(.updateQuery("face")) { $0.query = "face" }
+    await tester.advance(by: .milliseconds(300))
+    await tester.receive(.setLoading(true)) { $0.isLoading = true }
+    await tester.advance(by: .seconds(1))
+    let first = FakeSearch.expected("face")
+    await tester.receive(.setPage(first)) {
+      $0.results = .init(query: "face", total: 3, hits: first.hits, nextPage: 2)
+    }
+    await tester.receive(.setLoading(false)) { $0.isLoading = false }
+  }
+
+  @Test func typingWhileTheNextPageLoadsCancelsItAndItIsNeverAppended() async {
+    await showFirstPageOfFace()
+    await tester.send(.loadNextPage) { $0.isLoading = true }
+    await tester.advance(by: .milliseconds(500))
+    await tester.send(.updateQuery("dog")) {
+      $0.query = "dog"
+      $0.isLoading = false
+    }
+    await tester.advance(by: .milliseconds(300))
+    await tester.receive(.setLoading(true)) { $0.isLoading = true }
+    await tester.advance(by: .seconds(1))
+    await tester.receive(.setPage(FakeSearch.expected("dog"))) {
+      $0.results = .init(
+        query: "dog", total: 2, hits: FakeSearch.expected("dog").hits, nextPage: nil)
+    }
+    await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    await tester.finish()
+    #expect(
+      fake.calls.withLock { $0 } == [
+        .answered("face", page: 1), .cancelled("face", page: 2), .answered("dog", page: 1),
+      ])
+  }
+
+  @Test func moreDuringAWaitForTheSameWordsLoadsThePageAndDropsTheWait() async {
+    await showFirstPageOfFace()
+    // "faces", then back to "face" within the debounce: a search for "face" waits.
+    await tester.send(.updateQuery("faces")) { $0.query = "faces" }
+    await tester.send(.updateQuery("face")) { $0.query = "face" }
+    await tester.send(.loadNextPage) { $0.isLoading = true }
+    await tester.advance(by: .seconds(1))
+    let second = FakeSearch.expected("face", page: 2)
+    await tester.receive(.appendPage(second)) {
+      $0.results?.hits += second.hits
+      $0.results?.nextPage = nil
+    }
+    await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    await tester.advance(by: .seconds(1))
+    await tester.finish()
+    #expect(fake.calls.withLock { $0 } == [.answered("face", page: 1), .answered("face", page: 2)])
+  }
+
+  @Test func aFailedPageLeavesTheListAndTheNextTryClearsTheMessage() async {
+    await showFirstPageOfFace()
+    fake.failing.withLock { $0 = ["face"] }
+    await tester.send(.loadNextPage) { $0.isLoading = true }
+    await tester.advance(by: .seconds(1))
+    let message = SearchClientError.failed(status: 503, message: "down for a test").description
+    await tester.receive(.setProblem(message)) { $0.problem = message }
+    await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    #expect(tester.state.results?.hits.count == 2)
+
+    fake.failing.withLock { $0 = [] }
+    await tester.send(.loadNextPage) { $0.isLoading = true }
+    await tester.advance(by: .seconds(1))
+    let second = FakeSearch.expected("face", page: 2)
+    await tester.receive(.appendPage(second)) {
+      $0.results?.hits += second.hits
+      $0.results?.nextPage = nil
+      $0.problem = nil
+    }
+    await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    await tester.finish()
+  }
+
+  @Test func aPageForAnotherListIsNotAppended() {
+    let reactor = SearchReactor { _, _ in FakeSearch.expected("face") }
+    var state = SearchReactor.State()
+    state.results = .init(
+      query: "face", total: 3, hits: FakeSearch.expected("face").hits, nextPage: 2)
+    let before = state
+    reactor.reduce(state: &state, mutation: .appendPage(FakeSearch.expected("dog")))
+    reactor.reduce(state: &state, mutation: .appendPage(FakeSearch.expected("face", page: 1)))
+    #expect(state == before)
   }
 
   @Test func theNextPageIsAppendedWhileTheListStays() async {

@@ -20,13 +20,16 @@ import Testing
     #expect(keys(Array("é😀".utf8)) == [.character("é"), .character("😀")])
   }
 
-  @Test func unknownSequencesAndMalformedBytesAreDroppedWhole() {
-    // Arrow up, arrow right, a lone Alt-x, then a broken UTF-8 start: none is a key, and the
-    // letter after each still is.
+  @Test func unknownSequencesAndMalformedBytesAreDroppedAndTheByteAfterIsKept() {
+    // Arrow up and Ctrl-arrow right are not keys here; the letter after each still is.
     #expect(keys([0x1B, 0x5B, 0x41, 0x61]) == [.character("a")])
     #expect(keys([0x1B, 0x5B, 0x31, 0x3B, 0x35, 0x43, 0x62]) == [.character("b")])
-    #expect(keys([0x1B, 0x78, 0x63]) == [.character("c")])
-    #expect(keys([0xC3, 0x41, 0x64]) == [.character("d")])
+    // A lone Esc, then a key: the key is read (Ctrl-C still quits).
+    #expect(keys([0x1B, 0x78, 0x63]) == [.character("x"), .character("c")])
+    #expect(keys([0x1B, 0x03]) == [.quit])
+    #expect(keys([0x1B, 0x1B, 0x5B, 0x42]) == [.down])
+    // A broken UTF-8 start: dropped, and the letter that broke it is kept.
+    #expect(keys([0xC3, 0x41, 0x64]) == [.character("A"), .character("d")])
     #expect(keys([0x01, 0x0D]).isEmpty)
   }
 }

@@ -86,6 +86,7 @@ final class SearchServerTests: Sendable {
     defer { running.serving.cancel() }
     let asking = Task { [client = running.client] in try await client.page(1, of: "cat") }
     #expect(await running.requests.next() == "cat #1")
+    await clock.waitForSleepers()
     asking.cancel()
     // The call ends at once, while the server still holds the answer back (its clock is not
     // moved), and the HTTP request itself was cancelled.
@@ -94,6 +95,68 @@ final class SearchServerTests: Sendable {
     let task = try #require(tasks.withLock { $0.first })
     #expect((task.error as? URLError)?.code == .cancelled)
     #expect(task.state == .completed || task.state == .canceling)
+  }
+
+  @Test func aSearchCancelledAsItStartsEndsAtOnce() async throws {
+    let running = try await start(faults: .init(latency: .seconds(60)))
+    defer { running.serving.cancel() }
+    let client = SearchClient(server: URL(string: "http://127.0.0.1:\(running.port)")!) { _ in
+      withUnsafeCurrentTask { $0?.cancel() }  // cancelled between making the request and sending it
+    }
+    await #expect(throws: CancellationError.self) { try await client.page(1, of: "cat") }
+  }
+
+  @Test func aSlowFirstAnswerThenQuickOnesAndEachAnswerIsTold() async throws {
+    let answers = Mutex<[String]>([])
+    let (requests, arrived) = AsyncStream.makeStream(of: String.self)
+    let server = try SearchServer(
+      names: { FakeSearch.names }, pageSize: 2,
+      faults: .init(nextLatencies: [.seconds(5)]), clock: clock,
+      onRequest: { query, _ in arrived.yield(query) },
+      onAnswer: { query, page, status in
+        answers.withLock { $0.append("\(query) #\(page): \(status)") }
+      })
+    let serving = Task { try await server.run() }
+    defer { serving.cancel() }
+    let client = SearchClient(
+      server: URL(string: "http://127.0.0.1:\(try await server.waitUntilListening())")!)
+    var arrivals = requests.makeAsyncIterator()
+    let slow = Task { try await client.page(1, of: "cat") }
+    #expect(await arrivals.next() == "cat")
+    await clock.waitForSleepers()
+    // The second request is answered at once while the first still waits.
+    #expect(try await client.page(1, of: "dog") == FakeSearch.expected("dog"))
+    #expect(answers.withLock { $0 } == ["dog #1: 200"])
+    await clock.advance(by: .seconds(5))
+    #expect(try await slow.value == FakeSearch.expected("cat"))
+    #expect(answers.withLock { $0 } == ["dog #1: 200", "cat #1: 200"])
+  }
+
+  @Test func aRequestCancelledWhileItWaitsUsesNoInjectedFailure() async throws {
+    var running = try await start(faults: .init(nextLatencies: [.seconds(5)], failingRequests: 1))
+    defer { running.serving.cancel() }
+    let asking = Task { [client = running.client] in try await client.page(1, of: "cat") }
+    #expect(await running.requests.next() == "cat #1")
+    await clock.waitForSleepers()
+    asking.cancel()
+    _ = await asking.result
+    // The failure is still due: the next answer sent fails.
+    #expect(running.server.faults.failingRequests == 1)
+    await #expect(throws: SearchClientError.self) { try await running.client.page(1, of: "dog") }
+    #expect(try await running.client.page(1, of: "dog") == FakeSearch.expected("dog"))
+  }
+
+  @Test func aPortInUseIsExplained() async throws {
+    let running = try await start()
+    defer { running.serving.cancel() }
+    let second = try SearchServer(names: { FakeSearch.names }, port: running.port)
+    let serving = Task { try await second.run() }
+    await #expect {
+      _ = try await second.waitUntilListening()
+    } throws: { error in
+      "\(error)".contains("cannot listen") && "\(error)".contains("--port")
+    }
+    await #expect(throws: (any Error).self) { try await serving.value }
   }
 
   @Test func aSearchCancelledBeforeItStartsSendsNothing() async throws {
