@@ -57,6 +57,34 @@ struct SearchReactorTests {
       clock: clock)
   }
 
+  /// After the debounce, the request for `query` runs (a second, on the test clock) and its
+  /// first page replaces the list.
+  func receiveTheFirstPage(
+    of query: String
+  ) async {
+    await tester.advance(by: .milliseconds(300))
+    await tester.receive(.setLoading(true)) { $0.isLoading = true }
+    await tester.advance(by: .seconds(1))
+    let page = FakeSearch.expected(query)
+    await tester.receive(.setPage(page)) {
+      $0.results = .init(
+        query: query, total: page.total, hits: page.hits, nextPage: page.nextPage)
+    }
+    await tester.receive(.setLoading(false)) { $0.isLoading = false }
+  }
+
+  /// Half way through the request in flight, the user types "dog": the request is cancelled
+  /// (the flag falls at once) and the page for "dog" shows; nothing is left.
+  func typeDogHalfWayThroughTheRequest() async {
+    await tester.advance(by: .milliseconds(500))
+    await tester.send(.updateQuery("dog")) {
+      $0.query = "dog"
+      $0.isLoading = false
+    }
+    await receiveTheFirstPage(of: "dog")
+    await tester.finish()
+  }
+
   @Test func searchesOnce300msAfterTheLastKeystroke() async {
     await tester.send(.updateQuery("d")) { $0.query = "d" }
     await tester.advance(by: .milliseconds(200))
@@ -81,34 +109,13 @@ struct SearchReactorTests {
     await tester.send(.updateQuery("cat")) { $0.query = "cat" }
     await tester.advance(by: .milliseconds(300))
     await tester.receive(.setLoading(true)) { $0.isLoading = true }
-    await tester.advance(by: .milliseconds(500))
-    // Half way through the request for "cat", the user types on.
-    await tester.send(.updateQuery("dog")) {
-      $0.query = "dog"
-      $0.isLoading = false
-    }
-    await tester.advance(by: .milliseconds(300))
-    await tester.receive(.setLoading(true)) { $0.isLoading = true }
-    await tester.advance(by: .seconds(1))
-    await tester.receive(.setPage(FakeSearch.expected("dog"))) {
-      $0.results = .init(
-        query: "dog", total: 2, hits: FakeSearch.expected("dog").hits, nextPage: nil)
-    }
-    await tester.receive(.setLoading(false)) { $0.isLoading = false }
-    await tester.finish()
+    await typeDogHalfWayThroughTheRequest()
     #expect(fake.calls.withLock { $0 } == [.cancelled("cat", page: 1), .answered("dog", page: 1)])
   }
 
   @Test func clearingTheFieldEmptiesTheListAndASpaceSearchesNothingNew() async {
     await tester.send(.updateQuery("fox")) { $0.query = "fox" }
-    await tester.advance(by: .milliseconds(300))
-    await tester.receive(.setLoading(true)) { $0.isLoading = true }
-    await tester.advance(by: .seconds(1))
-    await tester.receive(.setPage(FakeSearch.expected("fox"))) {
-      $0.results = .init(
-        query: "fox", total: 1, hits: FakeSearch.expected("fox").hits, nextPage: nil)
-    }
-    await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    await receiveTheFirstPage(of: "fox")
     // The same words: the list stands, nothing is asked.
     await tester.send(.updateQuery("fox ")) { $0.query = "fox " }
     await tester.send(.updateQuery("")) {
@@ -131,12 +138,19 @@ struct SearchReactorTests {
   /// Shows the first page of "face" (three names, two a page).
   func showFirstPageOfFace() async {
     await tester.send(.updateQuery("face")) { $0.query = "face" }
-    await tester.advance(by: .milliseconds(300))
-    await tester.receive(.setLoading(true)) { $0.isLoading = true }
+    await receiveTheFirstPage(of: "face")
+    #expect(tester.state.results?.nextPage == 2)
+  }
+
+  /// The request for the second page of "face" runs (a second) and the page is appended; a
+  /// message left by a failure goes.
+  func receiveTheSecondPageOfFace() async {
     await tester.advance(by: .seconds(1))
-    let first = FakeSearch.expected("face")
-    await tester.receive(.setPage(first)) {
-      $0.results = .init(query: "face", total: 3, hits: first.hits, nextPage: 2)
+    let second = FakeSearch.expected("face", page: 2)
+    await tester.receive(.appendPage(second)) {
+      $0.results?.hits += second.hits
+      $0.results?.nextPage = nil
+      $0.problem = nil
     }
     await tester.receive(.setLoading(false)) { $0.isLoading = false }
   }
@@ -144,20 +158,7 @@ struct SearchReactorTests {
   @Test func typingWhileTheNextPageLoadsCancelsItAndItIsNeverAppended() async {
     await showFirstPageOfFace()
     await tester.send(.loadNextPage) { $0.isLoading = true }
-    await tester.advance(by: .milliseconds(500))
-    await tester.send(.updateQuery("dog")) {
-      $0.query = "dog"
-      $0.isLoading = false
-    }
-    await tester.advance(by: .milliseconds(300))
-    await tester.receive(.setLoading(true)) { $0.isLoading = true }
-    await tester.advance(by: .seconds(1))
-    await tester.receive(.setPage(FakeSearch.expected("dog"))) {
-      $0.results = .init(
-        query: "dog", total: 2, hits: FakeSearch.expected("dog").hits, nextPage: nil)
-    }
-    await tester.receive(.setLoading(false)) { $0.isLoading = false }
-    await tester.finish()
+    await typeDogHalfWayThroughTheRequest()
     #expect(
       fake.calls.withLock { $0 } == [
         .answered("face", page: 1), .cancelled("face", page: 2), .answered("dog", page: 1),
@@ -170,13 +171,7 @@ struct SearchReactorTests {
     await tester.send(.updateQuery("faces")) { $0.query = "faces" }
     await tester.send(.updateQuery("face")) { $0.query = "face" }
     await tester.send(.loadNextPage) { $0.isLoading = true }
-    await tester.advance(by: .seconds(1))
-    let second = FakeSearch.expected("face", page: 2)
-    await tester.receive(.appendPage(second)) {
-      $0.results?.hits += second.hits
-      $0.results?.nextPage = nil
-    }
-    await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    await receiveTheSecondPageOfFace()
     await tester.advance(by: .seconds(1))
     await tester.finish()
     #expect(fake.calls.withLock { $0 } == [.answered("face", page: 1), .answered("face", page: 2)])
@@ -194,14 +189,7 @@ struct SearchReactorTests {
 
     fake.failing.withLock { $0 = [] }
     await tester.send(.loadNextPage) { $0.isLoading = true }
-    await tester.advance(by: .seconds(1))
-    let second = FakeSearch.expected("face", page: 2)
-    await tester.receive(.appendPage(second)) {
-      $0.results?.hits += second.hits
-      $0.results?.nextPage = nil
-      $0.problem = nil
-    }
-    await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    await receiveTheSecondPageOfFace()  // and the message goes
     await tester.finish()
   }
 
@@ -217,26 +205,12 @@ struct SearchReactorTests {
   }
 
   @Test func theNextPageIsAppendedWhileTheListStays() async {
-    await tester.send(.updateQuery("face")) { $0.query = "face" }
-    await tester.advance(by: .milliseconds(300))
-    await tester.receive(.setLoading(true)) { $0.isLoading = true }
-    await tester.advance(by: .seconds(1))
-    let first = FakeSearch.expected("face")
-    await tester.receive(.setPage(first)) {
-      $0.results = .init(query: "face", total: 3, hits: first.hits, nextPage: 2)
-    }
-    await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    await showFirstPageOfFace()
 
     await tester.send(.loadNextPage) { $0.isLoading = true }
     // A second request for more while one runs is ignored.
     await tester.send(.loadNextPage)
-    await tester.advance(by: .seconds(1))
-    let second = FakeSearch.expected("face", page: 2)
-    await tester.receive(.appendPage(second)) {
-      $0.results?.hits += second.hits
-      $0.results?.nextPage = nil
-    }
-    await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    await receiveTheSecondPageOfFace()
     #expect(tester.state.results?.hits.map(\.name) == ["CAT FACE", "DOG FACE", "FOX FACE"])
     // The last page: nothing more to load.
     await tester.send(.loadNextPage)
@@ -259,14 +233,7 @@ struct SearchReactorTests {
       $0.query = "dog"
       $0.problem = nil
     }
-    await tester.advance(by: .milliseconds(300))
-    await tester.receive(.setLoading(true)) { $0.isLoading = true }
-    await tester.advance(by: .seconds(1))
-    await tester.receive(.setPage(FakeSearch.expected("dog"))) {
-      $0.results = .init(
-        query: "dog", total: 2, hits: FakeSearch.expected("dog").hits, nextPage: nil)
-    }
-    await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    await receiveTheFirstPage(of: "dog")
     await tester.finish()
   }
 }
