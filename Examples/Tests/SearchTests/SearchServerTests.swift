@@ -22,6 +22,8 @@ final class SearchServerTests: Sendable {
 
   let clock = TestClock()
   let tasks = Mutex<[URLSessionTask]>([])
+  /// The error code each request's `URLSessionTask` ended with (nil: none), as it ends.
+  let ends = AsyncStream.makeStream(of: URLError.Code?.self)
 
   func start(port: UInt16 = 0, faults: SearchServer.Faults = .init()) async throws -> Running {
     let (requests, arrived) = AsyncStream.makeStream(of: String.self)
@@ -32,6 +34,8 @@ final class SearchServerTests: Sendable {
     let bound = try await server.waitUntilListening()
     let client = SearchClient(server: URL(string: "http://127.0.0.1:\(bound)")!) { task in
       self.tasks.withLock { $0.append(task) }
+    } onTaskEnd: { [ends] _, error in
+      ends.continuation.yield((error as? URLError)?.code)
     }
     return Running(
       server: server, client: client, requests: requests.makeAsyncIterator(), serving: serving,
@@ -92,9 +96,10 @@ final class SearchServerTests: Sendable {
     // moved), and the HTTP request itself was cancelled.
     await #expect(throws: CancellationError.self) { try await asking.value }
     #expect(clock.sleeperCount == 1)
+    var ended = ends.stream.makeAsyncIterator()
+    #expect(await ended.next() == .some(.cancelled))
     let task = try #require(tasks.withLock { $0.first })
-    #expect((task.error as? URLError)?.code == .cancelled)
-    #expect(task.state == .completed || task.state == .canceling)
+    #expect(task.state == .completed)
   }
 
   @Test func aSearchCancelledAsItStartsEndsAtOnce() async throws {
