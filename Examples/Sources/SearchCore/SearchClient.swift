@@ -16,7 +16,7 @@ public final class SearchClient: Sendable {
   public let server: URL
   private let session: URLSession
   private let onTask: @Sendable (URLSessionTask) -> Void
-  private let onTaskEnd: @Sendable (URLSessionTask, (any Error)?) -> Void
+  private let onTaskEnd: @Sendable ((any Error)?) -> Void
 
   /// A client of the server at `server`.
   ///
@@ -25,12 +25,12 @@ public final class SearchClient: Sendable {
   ///   - timeout: How long a request may wait for the server before it fails.
   ///   - onTask: Called with each request's `URLSessionTask` once it is made, before it is
   ///     sent.
-  ///   - onTaskEnd: Called with each request's `URLSessionTask` and its error, if any, when
-  ///     URLSession is done with it (tests check that a cancelled search cancels it).
+  ///   - onTaskEnd: Called with each request's error, if any, when URLSession is done with its
+  ///     task (tests check that a cancelled search cancels it).
   public init(
     server: URL, timeout: TimeInterval = 10,
     onTask: @escaping @Sendable (URLSessionTask) -> Void = { _ in },
-    onTaskEnd: @escaping @Sendable (URLSessionTask, (any Error)?) -> Void = { _, _ in }
+    onTaskEnd: @escaping @Sendable ((any Error)?) -> Void = { _ in }
   ) {
     self.server = server
     let configuration = URLSessionConfiguration.ephemeral
@@ -77,9 +77,8 @@ public final class SearchClient: Sendable {
     // the continuation, stored in between, is resumed exactly once, by whoever finishes the
     // step after it is stored (or at once, if it was already finished).
     let step = Mutex<LoadStep>(.starting)
-    let ended = Mutex<URLSessionTask?>(nil)
     let task = session.dataTask(with: url) { [server, onTaskEnd] data, response, error in
-      if let task = ended.withLock({ $0 }) { onTaskEnd(task, error) }
+      onTaskEnd(error)
       let result: Result<(Data, URLResponse), any Error>
       if let data, let response {
         result = .success((data, response))
@@ -88,7 +87,6 @@ public final class SearchClient: Sendable {
       }
       step.withLock { $0.finish(with: result) }?.resume(with: result)
     }
-    ended.withLock { $0 = task }
     onTask(task)
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in

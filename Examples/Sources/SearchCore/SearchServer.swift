@@ -125,6 +125,7 @@ public final class SearchServer: Sendable {
 
   /// Waits until the server accepts connections (up to five seconds) and returns its port;
   /// throws ``SearchServerError/cannotListen(_:)`` when ``run()`` failed to open the port.
+  /// Call it from one task at a time (it reads the one stream of ``run()``'s failures).
   public func waitUntilListening() async throws -> UInt16 {
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { try await self.http.waitUntilListening() }

@@ -34,7 +34,7 @@ final class SearchServerTests: Sendable {
     let bound = try await server.waitUntilListening()
     let client = SearchClient(server: URL(string: "http://127.0.0.1:\(bound)")!) { task in
       self.tasks.withLock { $0.append(task) }
-    } onTaskEnd: { [ends] _, error in
+    } onTaskEnd: { [ends] error in
       ends.continuation.yield((error as? URLError)?.code)
     }
     return Running(
