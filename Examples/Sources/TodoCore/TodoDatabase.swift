@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// The SQLite file that keeps the list between runs.
 ///
@@ -7,17 +8,23 @@ import GRDB
 /// at any moment leaves the file with every acknowledged item (SQLite's atomic commit).
 public final class TodoDatabase: Sendable {
   private let queue: DatabaseQueue
-  private let writeDelay: Duration?
+  /// How long each write waits first; the last applies to every later write.
+  private let writeDelays: [Duration]
+  /// How many writes have started.
+  private let writes = Mutex(0)
 
   /// Opens (or creates) the file at `path` and reads nothing yet.
   ///
   /// `maxPageCount` caps the file's size (SQLite's `max_page_count`), so tests can fill the
-  /// "disk" without filling the real one; `writeDelay` makes each write wait that long first,
-  /// a slow disk, so that a test can kill the program while items are still being saved.
+  /// "disk" without filling the real one; `writeDelays` make the writes wait first, a slow
+  /// disk, so that a test can kill the program while items are still being saved: the first
+  /// write waits `writeDelays[0]`, the second `writeDelays[1]`, and the last delay applies to
+  /// every write after (`[.zero, .zero, .zero, .seconds(5)]`: three quick writes, then slow
+  /// ones).
   public init(
-    path: String, maxPageCount: Int? = nil, writeDelay: Duration? = nil
+    path: String, maxPageCount: Int? = nil, writeDelays: [Duration] = []
   ) throws(TodoDatabaseError) {
-    self.writeDelay = writeDelay
+    self.writeDelays = writeDelays
     var configuration = Configuration()
     if let maxPageCount {
       configuration.prepareDatabase { db in
@@ -54,8 +61,14 @@ public final class TodoDatabase: Sendable {
   /// Deletes `deletedIDs`, then writes `items` (inserted or updated), each step one
   /// transaction: a delete goes through even when the disk is too full for the writes.
   public func save(_ items: [TodoItem], deleting deletedIDs: [Int]) throws(TodoDatabaseError) {
-    if let writeDelay {
-      let (seconds, attoseconds) = writeDelay.components
+    let started = writes.withLock { count in
+      defer { count += 1 }
+      return count
+    }
+    if let delay = writeDelays.isEmpty ? nil : writeDelays[min(started, writeDelays.count - 1)],
+      delay > .zero
+    {
+      let (seconds, attoseconds) = delay.components
       Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
     }
     do {

@@ -11,7 +11,8 @@ import TodoCore
 /// The todo list in the terminal: `todo [file]` (default `todo.sqlite` in the current folder).
 /// Type a command and press Enter; every change is saved to the file before it is shown as
 /// saved. `TODO_SLOW_DISK_MS=300` makes every write wait that long first (a slow disk: the
-/// tests kill the program while it is still saving).
+/// tests kill the program while it is still saving); `TODO_SLOW_DISK_MS=0,0,0,5000` makes the
+/// first three writes quick and every later one slow (the last number applies from then on).
 @main
 enum TodoProgram {
   static func main() {
@@ -19,8 +20,8 @@ enum TodoProgram {
     var database: TodoDatabase?
     var initial = TodoState()
     do {
-      let slowDisk = ProcessInfo.processInfo.environment["TODO_SLOW_DISK_MS"].flatMap(Int.init)
-      let opened = try TodoDatabase(path: path, writeDelay: slowDisk.map { .milliseconds($0) })
+      let opened = try TodoDatabase(
+        path: path, writeDelays: slowDisk(ProcessInfo.processInfo.environment["TODO_SLOW_DISK_MS"]))
       initial = TodoState(items: try opened.load())
       database = opened
     } catch {
@@ -38,6 +39,22 @@ enum TodoProgram {
     show(
       "\nBye. \(store.currentState.items.count) items, all saved: "
         + "\(store.currentState.items.allSatisfy(\.isSaved) ? "yes" : "no").\n")
+  }
+
+  /// `TODO_SLOW_DISK_MS`: milliseconds, or several separated by commas. Anything else is
+  /// explained on stderr and ignored (the disk is then as fast as it is).
+  private static func slowDisk(_ text: String?) -> [Duration] {
+    guard let text, !text.isEmpty else { return [] }
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    let milliseconds = parts.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    guard milliseconds.count == parts.count, milliseconds.allSatisfy({ $0 >= 0 }) else {
+      FileHandle.standardError.write(
+        Data(
+          ("todo: TODO_SLOW_DISK_MS='\(text)' is not a list of milliseconds like 300 or "
+            + "0,0,0,5000; ignored.\n").utf8))
+      return []
+    }
+    return milliseconds.map { .milliseconds($0) }
   }
 
   private static func show(_ text: String) {

@@ -67,6 +67,8 @@ public final class Tmux {
     let deadline = ContinuousClock.now + limit
     var text = try screen()
     var polls = 1
+    // The last few different screens, oldest first, for the failure message.
+    var earlier: [String] = []
     while !isDone(text) {
       polls += 1
       guard ContinuousClock.now < deadline else {
@@ -76,9 +78,14 @@ public final class Tmux {
         ])
         throw ScreenTimeout(
           limit: limit, screen: text, waitedAt: "\(fileID):\(line) (\(polls) screens read)",
-          pane: pane ?? "unknown")
+          pane: pane ?? "unknown", earlier: earlier)
       }
-      text = try screen()
+      let next = try screen()
+      if next != text {
+        earlier.append(text)
+        if earlier.count > 3 { earlier.removeFirst() }
+      }
+      text = next
     }
     return text
   }
@@ -120,11 +127,18 @@ public struct ScreenTimeout: Error, CustomStringConvertible {
   public let waitedAt: String
   /// Whether the program still ran (`0`) or had exited (`1`, with its status and signal).
   public let pane: String
+  /// Up to three different screens read before the last one, oldest first: what the program
+  /// showed on its way, which a transient screen the test missed would be among.
+  public var earlier: [String] = []
 
-  /// What the test failure shows: the limit and the last screen.
+  /// What the test failure shows: the limit, the screens on the way and the last screen.
   public var description: String {
-    "The screen did not show what the test waited for at \(waitedAt) within \(limit) (pane dead, status, "
-      + "signal: \(pane.trimmingCharacters(in: .whitespacesAndNewlines))). The last screen:\n"
-      + screen
+    let state = pane.trimmingCharacters(in: .whitespacesAndNewlines)
+    let program = state.hasPrefix("1") ? "had exited (status, signal: \(state))" : "was running"
+    let way = earlier.enumerated().map { index, screen in
+      "Screen \(index + 1) of the \(earlier.count) before the last:\n\(screen)\n"
+    }
+    return "The screen did not show what the test waited for at \(waitedAt) within \(limit); "
+      + "the program \(program).\n" + way.joined() + "The last screen:\n" + screen
   }
 }

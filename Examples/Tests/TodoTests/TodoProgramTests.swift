@@ -56,8 +56,9 @@ struct TodoProgramTests {
   }
 
   @Test func aKillMidWriteLosesNoAcknowledgedItem() throws {
-    // A slow disk (each write waits 300 ms first), so the kill lands while items are unsaved.
-    let slow = try "TODO_SLOW_DISK_MS=300 \(command())"
+    // A disk that writes three times quickly, then takes 5 s for each write: the kill lands
+    // while an item is being saved, whatever the machine's speed.
+    let slow = try "TODO_SLOW_DISK_MS=0,0,0,5000 \(command())"
     let tmux = try Tmux(running: slow)
     _ = try tmux.waitForScreen { $0.contains("(nothing here)") }
     // Twelve adds typed at once; the program is killed while it is still saving them.
