@@ -57,6 +57,18 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile") {
 let quick = CommandLine.arguments.contains("--quick")
 let scale = quick ? 10 : 1
 
+// `--scenario N` prints scenario N's rows alone (6 and 8 are the ones worth running alone).
+if let index = CommandLine.arguments.firstIndex(of: "--scenario"),
+  let scenario = CommandLine.arguments.dropFirst(index + 1).first
+{
+  switch scenario {
+  case "6": printTable(contention(perThread: 1_000_000 / scale))
+  case "8": printTable(observedFields(actions: 10_000 / scale))
+  default: print("--scenario takes 6 or 8; run without it for every scenario.")
+  }
+  exit(0)
+}
+
 var rows: [Row] = []
 rows += synchronousSends(count: 1_000_000 / scale)
 rows += observedSends(count: 1_000_000 / scale)
