@@ -87,13 +87,18 @@ extension ReactorStorage {
 
   /// After a reduce: applies `transform(state:)`'s stage, then tells the observers. Lock
   /// held; released here.
+  ///
+  /// The state the stage replaces is released after the lock is: it may hold the last
+  /// reference to an object whose `deinit` runs user code.
   @inlinable
   func reduced(_ reactor: R) {
-    if let transforms = core.pointee.transforms, let stage = transforms.state {
-      guard let transformed = stage(core.pointee.state!) else { return lock.unlock() }
-      transforms.published = transformed
+    guard let transforms = core.pointee.transforms, let stage = transforms.state else {
+      return notifyObservers()
     }
-    notifyObservers()
+    guard let transformed = stage(core.pointee.state!) else { return lock.unlock() }
+    let replaced = transforms.published.take()
+    transforms.published = transformed
+    withExtendedLifetime(replaced) { notifyObservers() }
   }
 
   /// Captures what changed for the observers (lock held), then tells them (lock released).
@@ -150,14 +155,19 @@ extension ReactorStorage {
   }
 
   /// Replaces the state (the stub) and tells the observers. Lock released.
+  ///
+  /// The states it replaces are released after the lock is (see ``reduced(_:)``).
   @usableFromInline
   func setState(_ state: R.State, _ reactor: R) {
     lock.lock()
+    let replaced = core.pointee.state.take()
     core.pointee.state = state
+    var replacedPublished: R.State?
     if let transforms = core.pointee.transforms, transforms.state != nil {
+      replacedPublished = transforms.published.take()
       transforms.published = state
     }
-    notifyObservers()
+    withExtendedLifetime((replaced, replacedPublished)) { notifyObservers() }
   }
 
   /// Registers an observer that waited for its turn, unless it was cancelled meanwhile, and

@@ -12,7 +12,9 @@
 /// to take the next item and to `reduce` (with `transform(state:)`'s stage), which are pure.
 /// Work that arrives meanwhile, from any thread, is queued and processed by it in arrival
 /// order; so no thread ever waits for user code running on another thread, and reactors that
-/// send to each other from any threads cannot deadlock.
+/// send to each other from any threads cannot deadlock. Values a change replaces (an observed
+/// value, a published state) are released with the lock released, since a `deinit` may run
+/// user code; values `reduce` drops are released inside `reduce`.
 public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   // Audited: `core` is read and written only with `lock` held, except the parts that belong
   // to the thread processing the reactor's work (`core.delivery` and `core.taken`, reached

@@ -15,6 +15,8 @@ class ObservedPath<State> {
   /// last value and snapshots the observers to call. Lock held. When the third argument is
   /// `true` (the registry compares bytes first), a value equal to the last one but not
   /// byte for byte is kept as the last one too, so that the last value's bytes are the state's.
+  /// Returns whether the group is to be delivered, which every replaced value needs: the
+  /// delivery releases it, with the lock released.
   @usableFromInline let capture: (ObservedPath<State>, UnsafePointer<State>, Bool) -> Bool
   /// Calls the snapshot's observers with the last value, skipping the ids given. Lock
   /// released; the processing thread only.
@@ -45,27 +47,46 @@ class ObservedPath<State> {
 /// held, and read by it after releasing the lock to deliver; other threads read it with the
 /// lock held when they add an observer. The last value and the observers live behind a
 /// pointer the group owns, so reading them costs no dynamic exclusivity check.
+///
+/// The value a change replaces is not released with the lock held: it may be the last
+/// reference to an object whose `deinit` runs user code. It waits in ``previous`` and is
+/// released by the delivery, with the lock released.
 @usableFromInline
 final class ValueGroup<State, Value: Equatable>: ObservedPath<State> {
   /// Where the value lives inside the state.
   @usableFromInline let field: FieldAccess<State, Value>
-  /// The observers; `last` shares its allocation.
+  /// The observers; `last` and `previous` share its allocation.
   @usableFromInline let subscribers: UnsafeMutablePointer<SubscriberList<Value>>
   /// The last value seen.
   @usableFromInline let last: UnsafeMutablePointer<Value>
+  /// Whether releasing a value runs no code (an `Int`, a struct of them): then the value a
+  /// change replaces is dropped at once, and the group has no ``previous``.
+  @inlinable static var isTrivial: Bool { _isPOD(Value.self) }
+
+  /// The value the last capture replaced, until the delivery releases it (lock released);
+  /// `nil` otherwise. Belongs to the processing thread, like the delivery. It lies after
+  /// ``last``, in the same allocation, for values that are not trivial only.
+  @inlinable var previous: UnsafeMutablePointer<Value?> {
+    let offset = Self.aligned(MemoryLayout<Value>.size, for: Value?.self)
+    return (UnsafeMutableRawPointer(last) + offset).assumingMemoryBound(to: Value?.self)
+  }
 
   @inlinable
   init(_ path: KeyPath<State, Value>, last: Value) {
     self.field = FieldAccess(path)
-    let list = MemoryLayout<SubscriberList<Value>>.self
-    let lastOffset =
-      (list.size + MemoryLayout<Value>.alignment - 1) / MemoryLayout<Value>.alignment
-      * MemoryLayout<Value>.alignment
+    let lastOffset = Self.aligned(MemoryLayout<SubscriberList<Value>>.size, for: Value.self)
+    let previousSize =
+      Self.isTrivial
+      ? 0 : Self.aligned(MemoryLayout<Value>.size, for: Value?.self) + MemoryLayout<Value?>.size
     let memory = UnsafeMutableRawPointer.allocate(
-      byteCount: lastOffset + MemoryLayout<Value>.size,
-      alignment: max(list.alignment, MemoryLayout<Value>.alignment))
+      byteCount: lastOffset + max(MemoryLayout<Value>.size, previousSize),
+      alignment: max(MemoryLayout<SubscriberList<Value>>.alignment, MemoryLayout<Value?>.alignment))
     self.subscribers = memory.initializeMemory(as: SubscriberList<Value>.self, to: SubscriberList())
     self.last = (memory + lastOffset).initializeMemory(as: Value.self, to: last)
+    if !Self.isTrivial {
+      let previousOffset = lastOffset + Self.aligned(MemoryLayout<Value>.size, for: Value?.self)
+      (memory + previousOffset).initializeMemory(as: Value?.self, to: nil)
+    }
     var bytes: Range<Int>?
     if let offset = field.offset, MemoryLayout<Value>.size > 0 {
       bytes = offset..<offset + MemoryLayout<Value>.size
@@ -77,11 +98,21 @@ final class ValueGroup<State, Value: Equatable>: ObservedPath<State> {
       },
       deliver: { group, removed in
         let group = unsafeDowncast(group, to: ValueGroup.self)
+        // After an equal value replaced the last one, the snapshot is empty: nobody is called.
         SubscriberList.deliver(group.last.pointee, to: group.subscribers, skipping: removed)
+        if !ValueGroup.isTrivial { group.previous.pointee = nil }
       })
   }
 
+  /// `offset` rounded up to `type`'s alignment.
+  @inlinable
+  static func aligned<T>(_ offset: Int, for type: T.Type) -> Int {
+    let alignment = MemoryLayout<T>.alignment
+    return (offset + alignment - 1) / alignment * alignment
+  }
+
   deinit {
+    if !Self.isTrivial { previous.deinitialize(count: 1) }
     last.deinitialize(count: 1)
     subscribers.deinitialize(count: 1)
     UnsafeMutableRawPointer(subscribers).deallocate()
@@ -89,21 +120,36 @@ final class ValueGroup<State, Value: Equatable>: ObservedPath<State> {
 
   /// Reads the value; when it changed, keeps it and snapshots the observers. Lock held.
   /// `syncing`: an equal value whose bytes differ is kept too (see ``ObservedPath/capture``).
+  ///
+  /// Returns whether the group is to be delivered: when the value changed, and when an equal
+  /// value replaced the last one (then only to release the one replaced).
   @inlinable
   func captureIfChanged(_ state: UnsafePointer<State>, syncing: Bool) -> Bool {
-    let changed = field.withValue(in: state) { value in
+    let changed = field.withValue(in: state) { value -> Bool? in
       guard value.pointee != last.pointee else {
-        if syncing, bytesDiffer(value, last, count: MemoryLayout<Value>.size) {
-          last.pointee = value.pointee
+        guard syncing, bytesDiffer(value, last, count: MemoryLayout<Value>.size) else {
+          return nil
         }
+        replaceLast(with: value)
         return false
       }
-      last.pointee = value.pointee
+      replaceLast(with: value)
       return true
     }
-    guard changed else { return false }
-    subscribers.pointee.snapshot = subscribers.pointee.members
+    guard let changed else { return false }
+    // Only a change snapshots the observers; an equal value is delivered to nobody.
+    if changed { subscribers.pointee.snapshot = subscribers.pointee.members }
     return true
+  }
+
+  /// Makes `value` the last value, moving the one it replaces to ``previous``, for the
+  /// delivery to release. Lock held. Every capture that replaces is followed by a delivery,
+  /// which empties ``previous``, so nothing is released here.
+  @inlinable
+  func replaceLast(with value: UnsafePointer<Value>) {
+    guard !Self.isTrivial else { return last.pointee = value.pointee }
+    previous.pointee = last.move()
+    last.initialize(to: value.pointee)
   }
 
   override func remove(_ id: UInt64) -> [Any]? { subscribers.pointee.remove(id).map { [$0] } }
