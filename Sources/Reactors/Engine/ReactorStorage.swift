@@ -164,7 +164,9 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   }
 
   /// Calls `body` with the state the outside sees, where it lies, with the lock held: `body`
-  /// only reads (no user code). Waits at most for a `reduce` in progress.
+  /// only reads. A computed property read through a key path runs its getter here, which
+  /// must be pure, as the `==` and the getters the observers' comparisons run with the lock
+  /// held must be (see the threads article). Waits at most for a `reduce` in progress.
   @inlinable
   func withPublishedState<Result>(
     of reactor: R, _ body: (UnsafePointer<R.State>) -> Result

@@ -6,7 +6,8 @@
     associatedtype Action: Sendable
     func send(_ action: Action)
     var currentState: State { get }
-    /// Calls `body` with the current state where it lies (no copy of the whole state).
+    /// Calls `body` with the current state where it lies (no copy of the whole state), with the
+    /// engine's lock held: `body` only reads (a computed property's getter, which must be pure).
     func withPublishedState<Result>(_ body: (UnsafePointer<State>) -> Result) -> Result
     /// An observer of every change.
     func observeAll(_ body: @escaping @Sendable (State) -> Void) -> ObservationToken
