@@ -60,6 +60,11 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
+      name: "ExampleTerminalTests",
+      dependencies: ["ExampleTerminal"],
+      swiftSettings: strict
+    ),
+    .testTarget(
       name: "SearchTests",
       dependencies: [
         "SearchCore", "search", "TerminalTesting",

@@ -1,16 +1,21 @@
 import ExampleTerminal
+import Foundation
 import Reactors
 
 /// `counter`: the seed's counter in a terminal. `+` adds one and `-` takes one away, each after a
 /// second with a loading indicator meanwhile; `q` (or Ctrl-C, Ctrl-D) quits.
+/// `COUNTER_DELAY_MS=2500` makes each change wait that long instead of a second (the tests
+/// widen the loading indicator's window so that a busy machine cannot hide it).
 @main
 struct CounterProgram {
   static func main() {
     let terminal = Terminal()
-    let reactor = CounterReactor()
+    let reactor = CounterReactor(
+      delay: delay(ProcessInfo.processInfo.environment["COUNTER_DELAY_MS"]))
     Terminal.write(CounterScreen.header + "\n")
+    let writer = ScreenWriter()
     let observation = reactor.observe(\.self) { state in
-      Terminal.write(CounterScreen.clearLine + CounterScreen.line(for: state))
+      writer.write(CounterScreen.clearLine + CounterScreen.line(for: state))
     }
     reading: while let key = terminal.readKey() {
       switch CounterScreen.command(for: key) {
@@ -19,8 +24,23 @@ struct CounterProgram {
       case nil: continue
       }
     }
+    writer.close()
     observation.cancel()
     terminal.restore()
     Terminal.write("\nBye. The counter stopped at \(reactor.currentState.value).\n")
+  }
+
+  /// `COUNTER_DELAY_MS`: milliseconds; anything else is explained on stderr, and a second is
+  /// used.
+  static func delay(_ text: String?) -> Duration {
+    guard let text else { return .seconds(1) }
+    guard let milliseconds = Int(text), milliseconds >= 0 else {
+      FileHandle.standardError.write(
+        Data(
+          "counter: COUNTER_DELAY_MS='\(text)' is not a number of milliseconds; using 1000.\n".utf8)
+      )
+      return .seconds(1)
+    }
+    return .milliseconds(milliseconds)
   }
 }

@@ -76,8 +76,9 @@ enum SearchProgram {
     let reactor = SearchReactor { page, query in try await client.page(page, of: query) }
     let terminal = Terminal()
     let size = Terminal.size()
+    let writer = ScreenWriter()
     let screen = reactor.observe(\.self) { state in
-      Terminal.write(SearchScreen.render(state, rows: size.rows, columns: size.columns))
+      writer.write(SearchScreen.render(state, rows: size.rows, columns: size.columns))
     }
     var text = ""
     reading: for await key in keys(from: terminal) {
@@ -87,6 +88,7 @@ enum SearchProgram {
       case nil: continue
       }
     }
+    writer.close()
     screen.cancel()
     terminal.restore()
     Terminal.write("\u{1B}[\(size.rows);1H\r\nBye.\n")

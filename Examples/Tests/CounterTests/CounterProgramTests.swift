@@ -6,7 +6,8 @@ import Testing
 struct CounterProgramTests {
   @Test func plusMinusAndQuitAsAPersonWouldTypeThem() throws {
     let program = try #require(builtProduct(named: "counter"), "build the counter product first")
-    let tmux = try Tmux(running: program)
+    // Each change waits 2.5 s: the loading indicator shows that long, however busy the machine.
+    let tmux = try Tmux(running: "COUNTER_DELAY_MS=2500 \(program)")
 
     var screen = try tmux.waitForScreen { $0.contains("Value: 0") }
     #expect(screen.contains("q quits"))
