@@ -7,38 +7,53 @@ extension ReactorStorage {
 
   /// Reads `initialState` and runs the `transform` hooks once, with the lock released, then
   /// installs what they returned. Two threads using a new reactor at once may both run the
-  /// hooks; the first to install wins, and only its sources start.
+  /// hooks; the first to install wins, and only its sources start. The loser releases what it
+  /// made with the lock released (a `deinit` there may run user code).
   ///
   /// Lock held on entry and on return. Inlinable, so it runs specialized for the reactor.
   @inlinable
   func start(_ reactor: R) {
     lock.unlock()
-    let initialState = reactor.initialState
-    let actions = reactor.transform(action: Upstream())
-    let mutations = reactor.transform(mutation: Upstream())
-    let states = reactor.transform(state: StateUpstream())
-    guard actions.isIdentity && mutations.isIdentity && states.stage == nil else {
-      return startTransformed(
-        reactor, initialState: initialState, actions: actions, mutations: mutations,
-        states: states)
+    let isInstalled: Bool
+    do {
+      // What the hooks made lives in this scope, which ends with the lock released.
+      let initialState = reactor.initialState
+      let actions = reactor.transform(action: Upstream())
+      let mutations = reactor.transform(mutation: Upstream())
+      let states = reactor.transform(state: StateUpstream())
+      if actions.isIdentity && mutations.isIdentity && states.stage == nil {
+        lock.lock()
+        isInstalled = !core.pointee.hasState
+        if isInstalled {
+          core.pointee.state = initialState
+          core.pointee.hasState = true
+          core.pointee.isPlain = core.pointee.extras == nil
+        } else {
+          lock.unlock()
+        }
+      } else {
+        isInstalled = startTransformed(
+          reactor, initialState: initialState, actions: actions, mutations: mutations,
+          states: states)
+      }
     }
-    lock.lock()
-    guard !core.pointee.hasState else { return }
-    core.pointee.state = initialState
-    core.pointee.hasState = true
-    core.pointee.isPlain = core.pointee.extras == nil
+    if !isInstalled { lock.lock() }
   }
 
   /// ``start(_:)`` for a reactor that overrides a `transform` hook: installs the hooks' stages
-  /// and starts their sources. Lock released on entry, held on return.
+  /// and starts their sources. Lock released on entry; on return, held when this thread
+  /// installed them (`true`), released when another thread had (`false`).
   @usableFromInline
   func startTransformed(
     _ reactor: R, initialState: R.State, actions: Upstream<R.Action>,
     mutations: Upstream<R.Mutation>, states: StateUpstream<R.State>
-  ) {
+  ) -> Bool {
     let published = states.stage.map { $0(initialState) ?? initialState }
     lock.lock()
-    guard !core.pointee.hasState else { return }
+    guard !core.pointee.hasState else {
+      lock.unlock()
+      return false
+    }
     core.pointee.state = initialState
     core.pointee.hasState = true
     core.pointee.transforms = Transforms(
@@ -49,7 +64,7 @@ extension ReactorStorage {
     start(
       mutations.sources, link: link, events: { .mutations($0) },
       values: { .mutation($0, staged: true) })
-    guard !actions.prefix.isEmpty else { return }
+    guard !actions.prefix.isEmpty else { return true }
     // The actions the hook starts with run first, before the work that started the reactor.
     // Nobody processed before the reactor started, so this thread can claim it.
     let claimed = core.pointee.processing.claim(on: .current)
@@ -59,6 +74,7 @@ extension ReactorStorage {
     lock.unlock()
     if claimed { finishItem(reactor) }
     lock.lock()
+    return true
   }
 
   /// Starts the outside streams a `transform` hook merged: a relay is subscribed to (its events

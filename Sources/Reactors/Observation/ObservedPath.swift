@@ -127,7 +127,10 @@ final class ValueGroup<State, Value: Equatable>: ObservedPath<State> {
   func captureIfChanged(_ state: UnsafePointer<State>, syncing: Bool) -> Bool {
     let changed = field.withValue(in: state) { value -> Bool? in
       guard value.pointee != last.pointee else {
-        guard syncing, bytesDiffer(value, last, count: MemoryLayout<Value>.size) else {
+        // Only a stored value's bytes are compared: a computed one's need no syncing.
+        guard syncing, field.offset != nil,
+          bytesDiffer(value, last, count: MemoryLayout<Value>.size)
+        else {
           return nil
         }
         replaceLast(with: value)

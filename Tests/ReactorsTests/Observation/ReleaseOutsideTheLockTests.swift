@@ -89,6 +89,47 @@ final class RepublishingReactor: Reactor {
   }
 }
 
+/// Two threads that meet here: the first two calls wait for each other (10 s at most); later
+/// calls pass.
+final class Meeting: Sendable {
+  private let arrivals = Shared(0)
+  private let everyoneIsHere = DispatchSemaphore(value: 0)
+
+  func arrive() {
+    let arrival = arrivals.withLock { count in
+      count += 1
+      return count
+    }
+    guard arrival <= 2 else { return }
+    if arrival == 2 {
+      everyoneIsHere.signal()
+      everyoneIsHere.signal()
+    }
+    _ = everyoneIsHere.wait(timeout: .now() + 10)
+  }
+}
+
+/// A reactor whose initial state is made anew at each read, once both threads starting it
+/// have read it: one of the two states is installed, and the other released.
+final class RacingStartReactor: Reactor {
+  let storage = Storage()
+  let releases: Releases
+  let meeting = Meeting()
+
+  init(_ releases: Releases) { self.releases = releases }
+
+  var initialState: ProbeState {
+    meeting.arrive()
+    return ProbeState(
+      probe: releases.probe("made"),
+      labeled: LabeledProbe(probe: releases.probe("made"), label: "a"))
+  }
+
+  func mutate(action: ProbeAction) -> Effect<ProbeAction> { .just(action) }
+
+  func reduce(state: inout ProbeState, mutation: ProbeAction) { probeReducer(&state, mutation) }
+}
+
 /// Nothing a change replaces is released with the engine's lock held: a value's `deinit` may
 /// run user code (read a reactor, cancel bindings), which another thread waiting for the lock
 /// would wait for. (What `reduce` itself drops is released inside `reduce`, which is pure and
@@ -168,6 +209,16 @@ final class RepublishingReactor: Reactor {
     reactor.stub.state.probe = releases.probe("second")
     reactor.stub.state.probe = releases.probe("third")
     #expect(releases.results.withLock { $0 } == ["second released"])
+  }
+
+  @Test func theInitialStateAThreadLosingTheRaceToStartMadeIsReleasedOutsideTheLock() async {
+    let releases = Releases()
+    let reactor = RacingStartReactor(releases)
+    releases.read.withLock { $0 = { _ = reactor.currentState.numbers } }
+    // Both threads read the initial state (they meet there), then race to install it.
+    let finished = await onThreads(2, within: 60) { _ in _ = reactor.currentState }
+    #expect(finished)
+    #expect(releases.results.withLock { $0 } == ["made released", "made released"])
   }
 
   /// Sixteen key paths into the state's numbers.
