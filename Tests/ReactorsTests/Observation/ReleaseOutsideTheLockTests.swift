@@ -138,13 +138,22 @@ final class RacingStartReactor: Reactor {
   /// The first probe stays alive (the store keeps its initial state); the second is the one
   /// whose release is watched.
   func makeStore(_ releases: Releases) -> Store<ProbeState, ProbeAction> {
-    let store = Store(
-      initial: ProbeState(
-        probe: releases.probe("first"),
-        labeled: LabeledProbe(probe: releases.probe("first labeled"), label: "a")),
-      reducer: probeReducer)
+    let store = Store(initial: firstState(releases), reducer: probeReducer)
     releases.read.withLock { $0 = { _ = store.currentState.numbers } }
     return store
+  }
+
+  /// A ``RepublishingReactor`` whose first probe stays alive, as ``makeStore(_:)``'s does.
+  func makeRepublishingReactor(_ releases: Releases) -> RepublishingReactor {
+    let reactor = RepublishingReactor(firstState(releases))
+    releases.read.withLock { $0 = { _ = reactor.currentState.numbers } }
+    return reactor
+  }
+
+  func firstState(_ releases: Releases) -> ProbeState {
+    ProbeState(
+      probe: releases.probe("first"),
+      labeled: LabeledProbe(probe: releases.probe("first labeled"), label: "a"))
   }
 
   @Test func aValueAnObserverSawIsReleasedOutsideTheLock() {
@@ -188,11 +197,7 @@ final class RacingStartReactor: Reactor {
 
   @Test func aStateTheTransformStageReplacesIsReleasedOutsideTheLock() {
     let releases = Releases()
-    let reactor = RepublishingReactor(
-      ProbeState(
-        probe: releases.probe("first"),
-        labeled: LabeledProbe(probe: releases.probe("first labeled"), label: "a")))
-    releases.read.withLock { $0 = { _ = reactor.currentState.numbers } }
+    let reactor = makeRepublishingReactor(releases)
     reactor.send(.replace(releases.probe("second")))
     reactor.send(.replace(releases.probe("third")))
     #expect(releases.results.withLock { $0 } == ["second released"])
@@ -200,11 +205,7 @@ final class RacingStartReactor: Reactor {
 
   @Test func aStateTheStubReplacesIsReleasedOutsideTheLock() {
     let releases = Releases()
-    let reactor = RepublishingReactor(
-      ProbeState(
-        probe: releases.probe("first"),
-        labeled: LabeledProbe(probe: releases.probe("first labeled"), label: "a")))
-    releases.read.withLock { $0 = { _ = reactor.currentState.numbers } }
+    let reactor = makeRepublishingReactor(releases)
     reactor.stub.isEnabled = true
     reactor.stub.state.probe = releases.probe("second")
     reactor.stub.state.probe = releases.probe("third")
