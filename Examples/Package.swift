@@ -51,7 +51,8 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
-    .executableTarget(name: "todo", dependencies: ["TodoCore"], swiftSettings: strict),
+    .executableTarget(
+      name: "todo", dependencies: ["TodoCore", "ExampleTerminal"], swiftSettings: strict),
     // Drives the terminal programs in tmux, as a person would.
     .target(name: "TerminalTesting", path: "Tests/TerminalTesting", swiftSettings: strict),
     .testTarget(

@@ -11,7 +11,7 @@ struct CounterProgram {
   static func main() {
     let terminal = Terminal()
     let reactor = CounterReactor(
-      delay: delay(ProcessInfo.processInfo.environment["COUNTER_DELAY_MS"]))
+      delay: delay())
     Terminal.write(CounterScreen.header + "\n")
     let writer = ScreenWriter()
     let observation = reactor.observe(\.self) { state in
@@ -30,17 +30,14 @@ struct CounterProgram {
     Terminal.write("\nBye. The counter stopped at \(reactor.currentState.value).\n")
   }
 
-  /// `COUNTER_DELAY_MS`: milliseconds; anything else is explained on stderr, and a second is
-  /// used.
-  static func delay(_ text: String?) -> Duration {
-    guard let text else { return .seconds(1) }
-    guard let milliseconds = Int(text), milliseconds >= 0 else {
-      FileHandle.standardError.write(
-        Data(
-          "counter: COUNTER_DELAY_MS='\(text)' is not a number of milliseconds; using 1000.\n".utf8)
-      )
+  /// `COUNTER_DELAY_MS`, or a second; a value that is not milliseconds is explained on
+  /// stderr, and a second is used.
+  static func delay() -> Duration {
+    do {
+      return try millisecondsSetting("COUNTER_DELAY_MS", like: "2500").last ?? .seconds(1)
+    } catch {
+      FileHandle.standardError.write(Data("counter: \(error) Using 1000.\n".utf8))
       return .seconds(1)
     }
-    return .milliseconds(milliseconds)
   }
 }

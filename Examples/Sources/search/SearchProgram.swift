@@ -34,7 +34,7 @@ enum SearchProgram {
   }
 
   static func makeServer(port: UInt16, logging: Bool = false) throws -> SearchServer {
-    let latencies = try latencies(ProcessInfo.processInfo.environment["SEARCH_LATENCY_MS"])
+    let latencies = try millisecondsSetting("SEARCH_LATENCY_MS", like: "500 or 5000,0")
     return try SearchServer(
       names: { UnicodeNames() }, port: port,
       faults: .init(latency: latencies.last ?? .zero, nextLatencies: latencies.dropLast()),
@@ -44,19 +44,6 @@ enum SearchProgram {
       onAnswer: { query, page, status in
         if logging { Terminal.write("<- \(query) #\(page) \(status)\n") }
       })
-  }
-
-  /// `SEARCH_LATENCY_MS`: milliseconds, or several separated by commas.
-  static func latencies(_ text: String?) throws -> [Duration] {
-    guard let text, !text.isEmpty else { return [] }
-    return try text.split(separator: ",").map { part in
-      guard let milliseconds = Int(part.trimmingCharacters(in: .whitespaces)), milliseconds >= 0
-      else {
-        throw UsageError(
-          "SEARCH_LATENCY_MS='\(text)' is not a list of milliseconds like 500 or 5000,0.")
-      }
-      return .milliseconds(milliseconds)
-    }
   }
 
   static func serve(port: UInt16) async throws {

@@ -1,3 +1,4 @@
+import ExampleTerminal
 import Foundation
 import Reactors
 import TodoCore
@@ -21,7 +22,7 @@ enum TodoProgram {
     var initial = TodoState()
     do {
       let opened = try TodoDatabase(
-        path: path, writeDelays: slowDisk(ProcessInfo.processInfo.environment["TODO_SLOW_DISK_MS"]))
+        path: path, writeDelays: slowDisk())
       initial = TodoState(items: try opened.load())
       database = opened
     } catch {
@@ -41,20 +42,15 @@ enum TodoProgram {
         + "\(store.currentState.items.allSatisfy(\.isSaved) ? "yes" : "no").\n")
   }
 
-  /// `TODO_SLOW_DISK_MS`: milliseconds, or several separated by commas. Anything else is
-  /// explained on stderr and ignored (the disk is then as fast as it is).
-  private static func slowDisk(_ text: String?) -> [Duration] {
-    guard let text, !text.isEmpty else { return [] }
-    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-    let milliseconds = parts.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-    guard milliseconds.count == parts.count, milliseconds.allSatisfy({ $0 >= 0 }) else {
-      FileHandle.standardError.write(
-        Data(
-          ("todo: TODO_SLOW_DISK_MS='\(text)' is not a list of milliseconds like 300 or "
-            + "0,0,0,5000; ignored.\n").utf8))
+  /// `TODO_SLOW_DISK_MS`; a value that is not milliseconds is explained on stderr and ignored
+  /// (the disk is then as fast as it is).
+  private static func slowDisk() -> [Duration] {
+    do {
+      return try millisecondsSetting("TODO_SLOW_DISK_MS", like: "300 or 0,0,0,5000")
+    } catch {
+      FileHandle.standardError.write(Data("todo: \(error) Ignored.\n".utf8))
       return []
     }
-    return milliseconds.map { .milliseconds($0) }
   }
 
   private static func show(_ text: String) {
