@@ -4,8 +4,8 @@ import Reactors
 // Runs every scenario in one process and prints one table: Reactors, the raw baseline measured
 // in the same run, their ratio, the target and whether it is met.
 
-// `--profile send|dispatch|contention|scope|observers|changing|create|immediate|async|suspending|floor|baseline`
-// runs one path alone, for valgrind --tool=callgrind or perf (the last four, scenario 5's rows,
+// `--profile send|dispatch|contention|two-threads|scope|observers|changing|create|immediate|
+// async|suspending|floor|baseline` runs one path alone, for valgrind --tool=callgrind or perf (the last four, scenario 5's rows,
 // use threads: perf only; `immediate` is scenario 5's `.run` sent from a plain loop, which
 // changes no thread, for callgrind): no table.
 if let index = CommandLine.arguments.firstIndex(of: "--profile") {
@@ -35,6 +35,9 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile") {
     let observation = leaf.observe(\.count) { blackHole($0) }
     for _ in 0..<1_000_000 { leaf.dispatch(.increment) }
     withExtendedLifetime(observation) { print(leaf.currentState.count) }
+  } else if what == "two-threads" {
+    let perThread = Int(CommandLine.arguments.dropFirst(index + 2).first ?? "") ?? 1_000_000
+    for _ in 0..<5 { sendFromThreads(2, perThread, to: CounterReactor()) }
   } else if what == "contention" {
     let perThread = Int(CommandLine.arguments.dropFirst(index + 2).first ?? "") ?? 100_000
     print(contention(perThread: perThread).map(\.reactors))
@@ -57,14 +60,15 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile") {
 let quick = CommandLine.arguments.contains("--quick")
 let scale = quick ? 10 : 1
 
-// `--scenario N` prints scenario N's rows alone (6 and 8 are the ones worth running alone).
+// `--scenario N` prints scenario N's rows alone (1, 6 and 8).
 if let index = CommandLine.arguments.firstIndex(of: "--scenario"),
   let scenario = CommandLine.arguments.dropFirst(index + 1).first
 {
   switch scenario {
+  case "1": printTable(synchronousSends(count: 1_000_000 / scale))
   case "6": printTable(contention(perThread: 1_000_000 / scale))
   case "8": printTable(observedFields(actions: 10_000 / scale))
-  default: print("--scenario takes 6 or 8; run without it for every scenario.")
+  default: print("--scenario takes 1, 6 or 8; run without it for every scenario.")
   }
   exit(0)
 }
