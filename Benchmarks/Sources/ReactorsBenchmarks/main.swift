@@ -5,11 +5,16 @@ import Reactors
 // in the same run, their ratio, the target and whether it is met.
 
 // `--profile send|dispatch|contention|two-threads|scope|observers|changing|create|immediate|
-// async|suspending|floor|baseline` runs one path alone, for valgrind --tool=callgrind or perf (the last four, scenario 5's rows,
-// use threads: perf only; `immediate` is scenario 5's `.run` sent from a plain loop, which
-// changes no thread, for callgrind): no table.
+// async|suspending|floor|baseline` runs one path alone, for valgrind --tool=callgrind or perf
+// (the last four, scenario 5's rows, use threads: perf only; `immediate` is scenario 5's `.run`
+// sent from a plain loop, which changes no thread, for callgrind): no table. `contention` and
+// `two-threads` take the number of sends per thread after them.
 if let index = CommandLine.arguments.firstIndex(of: "--profile") {
   let what = CommandLine.arguments.dropFirst(index + 1).first ?? "send"
+  /// The count given after the profile's name, or `default`.
+  func count(default: Int) -> Int {
+    Int(CommandLine.arguments.dropFirst(index + 2).first ?? "") ?? `default`
+  }
   if what == "observed" {
     print(observedPerField(actions: 200_000))
   } else if what == "observed-baseline" {
@@ -36,11 +41,10 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile") {
     for _ in 0..<1_000_000 { leaf.dispatch(.increment) }
     withExtendedLifetime(observation) { print(leaf.currentState.count) }
   } else if what == "two-threads" {
-    let perThread = Int(CommandLine.arguments.dropFirst(index + 2).first ?? "") ?? 1_000_000
+    let perThread = count(default: 1_000_000)
     for _ in 0..<5 { sendFromThreads(2, perThread, to: CounterReactor()) }
   } else if what == "contention" {
-    let perThread = Int(CommandLine.arguments.dropFirst(index + 2).first ?? "") ?? 100_000
-    print(contention(perThread: perThread).map(\.reactors))
+    print(contention(perThread: count(default: 100_000)).map(\.reactors))
   } else if what == "dispatch" {
     let store = Store(initial: BenchState(), reducer: benchReduce)
     for _ in 0..<100_000 { store.dispatch(.increment) }
