@@ -54,9 +54,13 @@ public final class TestClock: Clock, Sendable {
 
   /// Suspends until the clock reaches `deadline`, or throws `CancellationError` when the task
   /// is cancelled first.
-  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+  nonisolated(nonsending) public func sleep(
+    until deadline: Instant, tolerance: Duration? = nil
+  ) async throws {
     try Task.checkCancellation()
     let id = state.withLock { $0.makeID() }
+    // Whether woken or cancelled, tell an `advance` that waits for this task that it runs again.
+    defer { state.withLock { $0.resumed(id: id) }?.resume() }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: SleepContinuation) in
         let (outcome, ready) = state.withLock {
@@ -123,6 +127,12 @@ public final class TestClock: Clock, Sendable {
 
   /// Moves time forward by `duration`, waking in deadline order every sleeper that is due and
   /// letting each run before the next is woken.
+  ///
+  /// Each woken task is waited for until it runs again, on whatever thread it was scheduled,
+  /// then given a few turns of the executor: what an effect does right after its sleep, up to
+  /// its next suspension, has usually happened when `advance` returns. Work it hands to other
+  /// tasks is not waited for: to wait for what an effect sends, use a ``ReactorTester``'s
+  /// `receive`, which waits until it arrives.
   public func advance(by duration: Duration = .zero) async {
     await advance(to: now.advanced(by: duration))
   }
@@ -131,10 +141,20 @@ public final class TestClock: Clock, Sendable {
   /// deadline order.
   public func advance(to deadline: Instant) async {
     while let sleeper = state.withLock({ $0.wakeNext(dueBy: deadline) }) {
-      sleeper.resume()
+      sleeper.continuation.resume()
+      // The woken task may run on another thread: wait until it does, so that what it does
+      // right after its sleep is not left to how soon that thread is scheduled.
+      await running(sleeper.id)
       await yieldToOtherTasks()
     }
     await yieldToOtherTasks()
+  }
+
+  /// Returns once the woken sleeper `id` runs again (its `sleep` returns or throws).
+  private func running(_ id: UInt64) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      if state.withLock({ $0.waitUntilRunning(id: id, continuation) }) { continuation.resume() }
+    }
   }
 
   /// Moves time forward until no task sleeps on the clock, waking each in deadline order.
@@ -160,6 +180,9 @@ struct TestClockState {
   var waiters: [(id: UInt64, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   /// Tasks waiting for that many ``waiters`` (see ``TestClock/waitsStarted(atLeast:)``).
   var waitWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  /// Sleepers ``wakeNext(dueBy:)`` woke whose `sleep` has not returned yet, each with the
+  /// `advance` waiting for it to, if any.
+  private var waking: [UInt64: CheckedContinuation<Void, Never>?] = [:]
   private var nextID: UInt64 = 0
   private var cancelledEarly: Set<UInt64> = []
 
@@ -205,7 +228,8 @@ struct TestClockState {
   /// A sleeping task was cancelled: returns its continuation to resume, if it had registered.
   mutating func cancel(id: UInt64) -> SleepContinuation? {
     guard let index = sleepers.firstIndex(where: { $0.id == id }) else {
-      cancelledEarly.insert(id)
+      // Not registered yet: `register` finds the mark. Woken already: nothing to do.
+      if waking[id] == nil { cancelledEarly.insert(id) }
       return nil
     }
     return sleepers.remove(at: index).continuation
@@ -213,7 +237,9 @@ struct TestClockState {
 
   /// Time moves toward `deadline`: removes and returns the earliest sleeper due by then, with
   /// `now` set to its deadline; with none due, sets `now` to `deadline` and returns `nil`.
-  mutating func wakeNext(dueBy deadline: TestClock.Instant) -> SleepContinuation? {
+  mutating func wakeNext(
+    dueBy deadline: TestClock.Instant
+  ) -> (id: UInt64, continuation: SleepContinuation)? {
     let due = sleepers.indices.filter { sleepers[$0].deadline <= deadline }
     guard let index = due.min(by: { sleepers[$0].deadline < sleepers[$1].deadline }) else {
       if now < deadline { now = deadline }
@@ -221,6 +247,23 @@ struct TestClockState {
     }
     let sleeper = sleepers.remove(at: index)
     if now < sleeper.deadline { now = sleeper.deadline }
-    return sleeper.continuation
+    waking[sleeper.id] = .some(nil)
+    return (sleeper.id, sleeper.continuation)
+  }
+
+  /// `advance` waits for the woken sleeper `id` to run again: `true` when it has already.
+  mutating func waitUntilRunning(
+    id: UInt64, _ continuation: CheckedContinuation<Void, Never>
+  ) -> Bool {
+    guard waking[id] != nil else { return true }
+    waking[id] = continuation
+    return false
+  }
+
+  /// The sleeper `id`'s `sleep` returned or threw: returns the `advance` waiting for it, if
+  /// any. A sleeper nobody woke (it was cancelled, or its deadline had passed) leaves no mark.
+  mutating func resumed(id: UInt64) -> CheckedContinuation<Void, Never>? {
+    cancelledEarly.remove(id)
+    return waking.removeValue(forKey: id) ?? nil
   }
 }

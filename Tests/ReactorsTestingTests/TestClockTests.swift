@@ -84,6 +84,28 @@ import Testing
     #expect(ticks.values.map(\.1.offset) == [.seconds(1), .seconds(2), .seconds(3)])
   }
 
+  @Test func advanceReturnsOnlyOnceAWokenSleeperOnAnotherThreadRunsAgain() async throws {
+    let clock = TestClock()
+    let order = Recorder()
+    let napper = Napper()
+    let sleeper = Task { try await napper.nap(on: clock, then: { order.append(1, at: clock.now) }) }
+    await clock.waitForSleepers(1)
+    // The napper's thread is held: waking it does not make it run yet.
+    let hold = DispatchSemaphore(value: 0)
+    napper.queue.async { hold.wait() }
+    let advancing = Task {
+      await clock.advance(by: .seconds(1))
+      order.append(2, at: clock.now)
+    }
+    // Far more than `advance` yields for on its own: without waiting for the sleeper, it
+    // would have returned by now.
+    for _ in 0..<1_000 { await Task.yield() }
+    hold.signal()
+    await advancing.value
+    try await sleeper.value
+    #expect(order.values.map(\.0) == [1, 2])
+  }
+
   @Test func runWakesEverySleeper() async throws {
     let clock = TestClock()
     let tasks = (1...3).map { seconds in Task { try await clock.sleep(for: .seconds(seconds)) } }
@@ -92,6 +114,30 @@ import Testing
     for task in tasks { try await task.value }
     #expect(clock.sleeperCount == 0)
     #expect(clock.now.offset == .seconds(3))
+  }
+}
+
+/// An actor that runs on a dispatch queue of its own, so a test can hold its thread.
+actor Napper {
+  /// Runs the actor's jobs on ``queue``.
+  final class QueueExecutor: SerialExecutor {
+    let queue = DispatchQueue(label: "Napper")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+      let job = UnownedJob(job)
+      queue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
+    }
+  }
+
+  private let executor = QueueExecutor()
+  nonisolated var queue: DispatchQueue { executor.queue }
+  nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+  /// Sleeps a second on `clock`, then calls `then` on the actor's queue. (The clock's
+  /// `sleep(until:)` runs where its caller runs: on this queue.)
+  func nap(on clock: TestClock, then: @Sendable () -> Void) async throws {
+    try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))
+    then()
   }
 }
 
