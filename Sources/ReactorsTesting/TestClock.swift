@@ -130,16 +130,17 @@ public final class TestClock: Clock, Sendable {
   ///
   /// Each woken task is waited for until it runs again, on whatever thread it was scheduled,
   /// then given a few turns of the executor: what an effect does right after its sleep, up to
-  /// its next suspension, has usually happened when `advance` returns. Work it hands to other
-  /// tasks is not waited for: to wait for what an effect sends, use a ``ReactorTester``'s
-  /// `receive`, which waits until it arrives.
-  public func advance(by duration: Duration = .zero) async {
+  /// its next suspension, has usually happened when `advance` returns, and always has when the
+  /// test and the task share an actor (a `@MainActor` test, say: `advance` runs where its
+  /// caller runs). Work it hands to other tasks is not waited for: to wait for what an effect
+  /// sends, use a ``ReactorTester``'s `receive`, which waits until it arrives.
+  nonisolated(nonsending) public func advance(by duration: Duration = .zero) async {
     await advance(to: now.advanced(by: duration))
   }
 
   /// Moves time forward to `deadline` (never back), waking every sleeper due by then in
   /// deadline order.
-  public func advance(to deadline: Instant) async {
+  nonisolated(nonsending) public func advance(to deadline: Instant) async {
     while let sleeper = state.withLock({ $0.wakeNext(dueBy: deadline) }) {
       sleeper.continuation.resume()
       // The woken task may run on another thread: wait until it does, so that what it does
@@ -151,20 +152,20 @@ public final class TestClock: Clock, Sendable {
   }
 
   /// Returns once the woken sleeper `id` runs again (its `sleep` returns or throws).
-  private func running(_ id: UInt64) async {
+  nonisolated(nonsending) private func running(_ id: UInt64) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       if state.withLock({ $0.waitUntilRunning(id: id, continuation) }) { continuation.resume() }
     }
   }
 
   /// Moves time forward until no task sleeps on the clock, waking each in deadline order.
-  public func run() async {
+  nonisolated(nonsending) public func run() async {
     while let last = state.withLock({ $0.sleepers.map { $0.deadline }.max() }) {
       await advance(to: last)
     }
   }
 
-  private func yieldToOtherTasks() async {
+  nonisolated(nonsending) private func yieldToOtherTasks() async {
     for _ in 0..<20 { await Task.yield() }
   }
 }

@@ -7,7 +7,9 @@
 ///   `receive` skips what comes before the value it names, and unreceived values and running
 ///   effects are let go. What an integration test that cares about a few facts wants. With
 ///   `listingSkipped: true`, each thing skipped is recorded as an expected (known) issue, so the
-///   test passes and the report still lists it.
+///   test passes and the report still lists it. To list only the effects really left running,
+///   `finish()` then first waits, up to the tester's timeout, until each is asleep on the test
+///   clock or has ended (as `advance(by:)` does): one that waits for something else delays it.
 ///
 /// ```swift
 /// let tester = ReactorTester(reactor, exhaustivity: .off)

@@ -135,8 +135,19 @@ final class TesterCore<State: Equatable & Sendable, Input: Sendable, Output: Sen
         "advance(by:) needs the test clock the effects sleep on: make the tester with "
           + "`clock: clock`.")
     }
-    // Every effect that may be held by a clock is asleep on this one before time moves: each
-    // wait ends when a task falls asleep or an effect ends.
+    // Every effect that may be held by a clock is asleep on this one before time moves.
+    if await !effectsAsleepOrEnded(on: clock) {
+      call.fail(
+        "\(effects(subject.activeEffects())) running, but only \(clock.sleeperCount) "
+          + "asleep on the test clock after \(timeout): an effect waits for something else "
+          + "(another clock, a continuation). Give it this clock, or await what it waits for.")
+    }
+    await clock.advance(by: duration)
+  }
+
+  /// Waits, up to the timeout, until every effect still running is asleep on `clock`: each wait
+  /// ends when a task falls asleep or an effect ends. `false` when some are still awake then.
+  nonisolated(nonsending) func effectsAsleepOrEnded(on clock: TestClock) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while subject.activeEffects() > clock.sleeperCount {
       let remaining = deadline - ContinuousClock.now
@@ -144,15 +155,10 @@ final class TesterCore<State: Equatable & Sendable, Input: Sendable, Output: Sen
       var changes: [@Sendable () async -> Void] = [{ await clock.sleepers(atLeast: asleep + 1) }]
       changes += subject.effectTasks().map { task in { _ = await task.result } }
       guard remaining > .zero, await firstOf(changes, within: remaining) != nil else {
-        if subject.activeEffects() <= clock.sleeperCount { break }  // just in time
-        call.fail(
-          "\(effects(subject.activeEffects())) running, but only \(clock.sleeperCount) "
-            + "asleep on the test clock after \(timeout): an effect waits for something else "
-            + "(another clock, a continuation). Give it this clock, or await what it waits for.")
-        break
+        return subject.activeEffects() <= clock.sleeperCount  // just in time, or not
       }
     }
-    await clock.advance(by: duration)
+    return true
   }
 
   nonisolated(nonsending) func finish(at call: CallSite) async {
@@ -172,6 +178,9 @@ final class TesterCore<State: Equatable & Sendable, Input: Sendable, Output: Sen
     case .off(let listing):
       // Effects still running are let go (they end with the reactor); queued work is done.
       _ = await withDeadline(timeout) { [subject] in await subject.idle() }
+      // An effect that has sent its last value may still be ending: with the test clock, only
+      // those asleep on it, or waiting for something else, are listed as left running.
+      if listing, let clock { _ = await effectsAsleepOrEnded(on: clock) }
       let running = subject.runningEffects()
       if listing && running > 0 {
         call.listSkipped("\(effects(running)) still running at finish(), not waited for.")

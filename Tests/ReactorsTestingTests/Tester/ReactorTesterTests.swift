@@ -33,7 +33,7 @@ import Testing
   }
 
   @Test func advanceCountsACancellablePartsParentAsWaitingNotAsleep() async {
-    let tester = ReactorTester(LoaderReactor(clock: clock), clock: clock, timeout: .seconds(2))
+    let tester = ReactorTester(LoaderReactor(clock: clock), clock: clock)
     await tester.send(.search) { $0.isLoading = true }
     await tester.advance(by: .seconds(1))
     await tester.receive(.setName("found")) { $0.name = "found" }
@@ -106,6 +106,8 @@ import Testing
         && mentions("advance the test clock")(issue)
     }
     await tester.advance(by: .seconds(1))
+    // Only the receive above is meant to time out: what follows does not race the 100 ms.
+    await tester.reactor.storage.settled()
     await tester.receive(.setName("kim")) { $0.name = "kim" }
     await tester.receive(.setLoading(false)) { $0.isLoading = false }
     await tester.finish()
@@ -215,6 +217,26 @@ import Testing
     }
     #expect(captured.failures.count == 1)
     #expect(captured.failures.first?.contains("not what the test expects") == true)
+  }
+
+  @Test func offListingDoesNotListAnEffectThatIsOnlyEnding() async {
+    let captured = CapturedIssues()
+    await withIssueReporters([captured]) {
+      let tester = ReactorTester(
+        LoaderReactor(clock: clock), clock: clock, exhaustivity: .off(listingSkipped: true))
+      if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+        // Its answer comes before `send` returns (the effect starts on this thread).
+        await tester.send(.linger) { $0.name = "lingering" }
+      } else {
+        await tester.send(.linger)
+        await tester.receive(.setName("lingering")) { $0.name = "lingering" }
+      }
+      // The effect is still running, awake, when `finish` starts: it ends once `finish` waits.
+      #expect(tester.reactor.storage.runningEffectCount == 1)
+      await tester.finish()
+    }
+    #expect(captured.failures.isEmpty)
+    #expect(captured.expected.isEmpty)
   }
 
   @Test func offListingSkippedListsEachSkippedThingWithoutFailing() async {

@@ -12,6 +12,7 @@ final class LoaderReactor: Reactor {
     case greet
     case search
     case quick
+    case linger
     case wait
   }
 
@@ -56,6 +57,13 @@ final class LoaderReactor: Reactor {
       return .run { [clock] send in
         await clock.waitsStarted(atLeast: 1)
         send(.setName("quick"))
+      }
+    case .linger:
+      // Answers at once, then is still running, awake, until a tester waits for it to fall
+      // asleep or end: as an effect that has sent its last value and is only returning.
+      return .run { [clock] send in
+        send(.setName("lingering"))
+        await clock.waitsStarted(atLeast: 1)
       }
     case .wait:
       // Waits on something other than the clock: a stream nobody feeds.
