@@ -11,8 +11,9 @@
 /// where comparing every observed field after each change cost 4 µs.
 ///
 /// Used when a registry has many observed key paths (``threshold``). After each change it
-/// compares the new state with this copy 64 bytes at a time, and asks only the values that lie
-/// in a block whose bytes differ; the others are byte for byte what they were.
+/// compares the new state with this copy 64 bytes at a time and, in a block whose bytes differ,
+/// 8 bytes at a time; it asks only the values whose own bytes differ: the others are byte for
+/// byte what they were.
 ///
 /// Why that is sound: for every observed value stored inline, the copy holds the bytes of the
 /// group's last value (``ObservedPath/bytes``), and the group keeps that value alive, so the
@@ -44,9 +45,8 @@ final class ChangedBytes {
   /// The copy, as large as the state.
   @usableFromInline let bytes: UnsafeMutableRawPointer
   @usableFromInline let count: Int
-  /// For each block, the indices (in the registry's `groups`) of the groups whose value lies
-  /// in it, in order.
-  @usableFromInline var blocks: [[Int]] = []
+  /// For each block, the groups whose value lies in it, in order.
+  @usableFromInline var blocks: [[Placed]] = []
   /// The groups with no bytes of their own (computed key paths, scoped parts): asked at each
   /// change.
   @usableFromInline var unplaced: [Int] = []
@@ -81,7 +81,9 @@ final class ChangedBytes {
         continue
       }
       for block in (range.lowerBound / Self.blockSize)...((range.upperBound - 1) / Self.blockSize) {
-        blocks[block].append(index)
+        let start = block * Self.blockSize
+        let words = Placed.words(of: range.clamped(to: start..<start + Self.blockSize), in: start)
+        blocks[block].append(Placed(index: index, words: words))
       }
     }
     askedAt = Array(repeating: change, count: groups.count)
@@ -124,10 +126,12 @@ final class ChangedBytes {
     var start = range.lowerBound
     while start < range.upperBound {
       let length = min(Self.blockSize, range.upperBound &- start)
-      if bytesDiffer(new + start, bytes + start, count: length) {
-        for index in blocks[start / Self.blockSize] where askedAt[index] != change {
-          askedAt[index] = change
-          if ask(groups, index, state) { changed.append(index) }
+      let differing = wordsDiffering(new + start, bytes + start, count: length)
+      if differing != 0 {
+        for placed in blocks[start / Self.blockSize]
+        where placed.words & differing != 0 && askedAt[placed.index] != change {
+          askedAt[placed.index] = change
+          if ask(groups, placed.index, state) { changed.append(placed.index) }
         }
         (bytes + start).copyMemory(from: new + start, byteCount: length)
       }
@@ -140,6 +144,52 @@ final class ChangedBytes {
     _ groups: [ObservedPath<State>], _ index: Int, _ state: UnsafePointer<State>
   ) -> Bool {
     groups.unretainedElement(at: index)._withUnsafeGuaranteedRef { $0.capture($0, state, true) }
+  }
+}
+
+/// Which 8-byte words of the `count` bytes (at most a block) at `first` and `second` differ,
+/// as bits, word 0 lowest.
+@inlinable @inline(__always)
+func wordsDiffering(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, count: Int) -> UInt8 {
+  var mask: UInt8 = 0
+  var offset = 0
+  var bit: UInt8 = 1
+  while offset &+ 8 <= count {
+    if first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      != second.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    {
+      mask |= bit
+    }
+    offset &+= 8
+    bit = bit &<< 1
+  }
+  if offset < count && bytesDiffer(first + offset, second + offset, count: count &- offset) {
+    mask |= bit
+  }
+  return mask
+}
+
+/// A group whose value lies (at least partly) in a block of ``ChangedBytes``: its index in the
+/// registry's `groups`, and the 8-byte words of the block its bytes cover, as bits.
+@usableFromInline
+struct Placed {
+  @usableFromInline let index: Int
+  @usableFromInline let words: UInt8
+
+  @usableFromInline
+  init(index: Int, words: UInt8) {
+    self.index = index
+    self.words = words
+  }
+
+  /// The words of the block starting at `start` that `range` (inside the block) covers.
+  static func words(of range: Range<Int>, in start: Int) -> UInt8 {
+    guard !range.isEmpty else { return 0 }
+    var words: UInt8 = 0
+    for word in ((range.lowerBound - start) / 8)...((range.upperBound - 1 - start) / 8) {
+      words |= 1 << UInt8(word)
+    }
+    return words
   }
 }
 

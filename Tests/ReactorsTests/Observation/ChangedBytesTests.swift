@@ -203,3 +203,64 @@ private func heapString(_ text: String, _ count: Int) -> String {
     withExtendedLifetime(tokens) {}
   }
 }
+
+/// A value that counts how often it is compared: 16 bytes, so four share a 64-byte block.
+struct Compared: Equatable, Sendable {
+  var value = 0
+  let comparisons: Shared<Int>
+
+  static func == (lhs: Compared, rhs: Compared) -> Bool {
+    lhs.comparisons.increment()
+    return lhs.value == rhs.value
+  }
+}
+
+/// Twenty observed `Compared` values, enough for the byte comparison.
+struct ComparedState: Equatable, Sendable {
+  var fields: (Compared, Compared, Compared, Compared, Compared, Compared, Compared, Compared)
+  var more: (Compared, Compared, Compared, Compared, Compared, Compared, Compared, Compared)
+  var last: (Compared, Compared, Compared, Compared)
+
+  init(_ comparisons: Shared<Int>) {
+    let value = Compared(comparisons: comparisons)
+    fields = (value, value, value, value, value, value, value, value)
+    more = (value, value, value, value, value, value, value, value)
+    last = (value, value, value, value)
+  }
+
+  static func == (lhs: ComparedState, rhs: ComparedState) -> Bool {
+    withUnsafeBytes(of: lhs) { left in withUnsafeBytes(of: rhs) { left.elementsEqual($0) } }
+  }
+
+  nonisolated(unsafe) static let paths: [WritableKeyPath<ComparedState, Compared>] = [
+    \.fields.0, \.fields.1, \.fields.2, \.fields.3, \.fields.4, \.fields.5, \.fields.6,
+    \.fields.7, \.more.0, \.more.1, \.more.2, \.more.3, \.more.4, \.more.5, \.more.6, \.more.7,
+    \.last.0, \.last.1, \.last.2, \.last.3,
+  ]
+}
+
+@Suite struct ChangedBytesWordTests {
+  /// Within a 64-byte block that differs, only the values whose own 8-byte words differ are
+  /// asked: one comparison for one changed value, not one for each of the block's four.
+  @Test func onlyTheChangedValueInABlockIsCompared() {
+    let comparisons = Shared(0)
+    let store = Store(initial: ComparedState(comparisons)) { (state, field: Int) in
+      state[keyPath: ComparedState.paths[field]].value += 1
+    }
+    let seen = Shared<[Int]>([])
+    let tokens = ComparedState.paths.indices.map { field in
+      store.observe(ComparedState.paths[field]) { _ in seen.withLock { $0.append(field) } }
+    }
+    seen.withLock { $0 = [] }
+    // The first change compares every value and copies the state's bytes.
+    store.dispatch(0)
+    comparisons.withLock { $0 = 0 }
+    for field in [5, 6, 17] {
+      store.dispatch(field)
+      #expect(comparisons.current == 1)
+      comparisons.withLock { $0 = 0 }
+    }
+    #expect(seen.current == [0, 5, 6, 17])
+    withExtendedLifetime(tokens) {}
+  }
+}
