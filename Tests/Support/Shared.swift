@@ -104,20 +104,25 @@ package let startsTasksImmediately: Bool = {
   return false
 }()
 
-/// Runs `body` and returns what it returns, or `nil` when `seconds` of real time pass first:
+/// Runs `body` and returns what it returns, or `nil` when it has not returned within `seconds`:
 /// a wait that would hang fails the test with a message instead. `body` is cancelled then, so
-/// it must end when cancelled (iterating an `AsyncStream` does).
+/// it should end when cancelled (iterating an `AsyncStream` does); it is not waited for.
 package func withDeadline<Value: Sendable>(
   _ seconds: Double = 60, _ body: @escaping @Sendable () async -> Value
 ) async -> Value? {
-  await withTaskGroup(of: Value?.self) { group in
-    group.addTask { await body() }
-    group.addTask {
-      try? await ContinuousClock().sleep(for: .seconds(seconds))
-      return nil
-    }
-    let first = await group.next() ?? nil
-    group.cancelAll()
-    return first
+  let returned = DispatchSemaphore(value: 0)
+  let task = Task {
+    defer { returned.signal() }
+    return await body()
   }
+  let isInTime = await withTaskCancellationHandler {
+    await signalled(returned, within: seconds)
+  } onCancel: {
+    task.cancel()
+  }
+  guard isInTime else {
+    task.cancel()
+    return nil
+  }
+  return await task.value
 }

@@ -182,14 +182,11 @@ struct Placed {
     self.words = words
   }
 
-  /// The words of the block starting at `start` that `range` (inside the block) covers.
+  /// The words of the block starting at `start` that `range` (inside it, not empty) covers.
   static func words(of range: Range<Int>, in start: Int) -> UInt8 {
-    guard !range.isEmpty else { return 0 }
-    var words: UInt8 = 0
-    for word in ((range.lowerBound - start) / 8)...((range.upperBound - 1 - start) / 8) {
-      words |= 1 << UInt8(word)
-    }
-    return words
+    let first = (range.lowerBound - start) / 8
+    let last = (range.upperBound - 1 - start) / 8
+    return UInt8(truncatingIfNeeded: (1 << (last + 1)) - (1 << first))
   }
 }
 
