@@ -5,6 +5,10 @@ import Reactors
 /// every action is processed, not when the senders return: a sender that finds the reactor
 /// busy queues its action and returns at once.
 func contention(perThread: Int) -> [Row] {
+  // The baseline runs in a process that has had a second thread, as the threads' runs do:
+  // before the first thread, glibc's locks skip their atomic instructions, which would make
+  // one thread's rate depend on whether an earlier scenario had started one.
+  onThreads(1) { _ in }
   let alone = CounterReactor()
   let single = fastest(runs: 3) { for _ in 0..<(2 * perThread) { alone.send(.increment) } }
   let singleRate = rate(2 * perThread, in: single)

@@ -250,7 +250,11 @@ struct Delivery<State> {
     }
     guard let first = delivery.pointee.first else { return }
     delivery.pointee.first = nil
-    first.deliver(first, removed)
+    // Called through an unretained reference, which `first` keeps alive: read from a strong
+    // local, the closure's context would be retained and released around the call (two
+    // atomic operations, per level of a scoped store's nesting).
+    Unmanaged.passUnretained(first)._withUnsafeGuaranteedRef { $0.deliver($0, removed) }
+    withExtendedLifetime(first) {}
     guard !delivery.pointee.groups.isEmpty else { return }
     let end = delivery.pointee.groups.count
     var index = 0
