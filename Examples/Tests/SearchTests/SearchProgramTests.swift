@@ -54,6 +54,32 @@ struct SearchProgramTests {
     return nil
   }
 
+  /// How many results a screen's status line says are loaded ("…, 40 loaded."), if it says.
+  func loaded(_ screen: String) -> Int? {
+    for line in screen.split(separator: "\n") where line.hasSuffix(" loaded.") {
+      return line.split(separator: " ").dropLast().last.flatMap { Int($0) }
+    }
+    return nil
+  }
+
+  /// The README's first command: `search` alone starts its own server and searches it; Down
+  /// appends the next page while the list stays.
+  @Test func theReadmeCommandServesItselfAndDownLoadsTheNextPage() throws {
+    let screen = try Tmux(running: try program())
+    try screen.waitForScreen { $0.contains("Try: dog") }
+    try screen.type("arrow")
+    let first = try screen.waitForScreen { resultsQuery($0) == "arrow" && loaded($0) != nil }
+    let firstCount = try #require(loaded(first))
+    #expect(first.contains("(more: Down or Ctrl-N)"))
+    // The arrow key as a terminal sends it.
+    try screen.type("\u{1B}[B")
+    let second = try screen.waitForScreen { (loaded($0) ?? 0) > firstCount }
+    #expect(resultsQuery(second) == "arrow")
+    #expect(try #require(loaded(second)) == 2 * firstCount)
+    try screen.type("\u{3}")
+    try screen.waitForScreen { $0.contains("Bye.") }
+  }
+
   @Test func typingFastShowsOnlyTheLastQuerysResults() throws {
     // The first answer takes 5 s, the others none: were the first request not cancelled, its
     // answer would come after the last query's and replace it.
