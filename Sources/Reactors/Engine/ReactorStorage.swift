@@ -140,7 +140,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     }
   }
 
-  /// The state the outside sees. Waits at most for a `reduce` in progress.
+  /// The state the outside sees. Waits only for the engine's lock (see `PlatformLock`).
   @inlinable
   func currentState(of reactor: R) -> R.State {
     lock.lock()
@@ -166,7 +166,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   /// Calls `body` with the state the outside sees, where it lies, with the lock held: `body`
   /// only reads. A computed property read through a key path runs its getter here, which
   /// must be pure, as the `==` and the getters the observers' comparisons run with the lock
-  /// held must be (see the threads article). Waits at most for a `reduce` in progress.
+  /// held must be (see the threads article). Waits only for the engine's lock.
   @inlinable
   func withPublishedState<Result>(
     of reactor: R, _ body: (UnsafePointer<R.State>) -> Result

@@ -12,8 +12,9 @@ extension Reactor {
     storage.send(action, from: self)
   }
 
-  /// The latest state, after `transform(state:)`; readable from any thread. It waits at most
-  /// for a `reduce` in progress, never for `mutate`, an observer or an effect.
+  /// The latest state, after `transform(state:)`; readable from any thread. It waits only for
+  /// the engine's lock, held for `reduce` and the engine's own work, never for `mutate`, an
+  /// observer or an effect.
   @inlinable
   public var currentState: State {
     storage.currentState(of: self)

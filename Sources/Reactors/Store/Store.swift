@@ -73,7 +73,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   @inlinable
   public func dispatch(_ action: Action) { engine.send(action) }
 
-  /// The latest state, readable from any thread; it waits at most for a reduce in progress.
+  /// The latest state, readable from any thread; it waits only for the engine's lock, held for
+  /// a reduce and the engine's own work, never for middleware or effects.
   /// The same as ``currentState``: `store.state.x` as Redux, ReSwift and TCA users write it.
   @inlinable
   public var state: State { engine.currentState }

@@ -18,12 +18,19 @@
 ///   and the owning thread in a second word, so that a nested lock by the owner is a load and
 ///   an increment. Once a process has a second thread (every app has), a `pthread_mutex_t`
 ///   costs two atomic read-modify-writes a lock and unlock, about 11 ns here, where this costs
-///   one, about 4.5 ns: scenario 1 (`send`) takes the lock twice, and went from 23 to 12 ns.
-///   (In a process that never made a thread, glibc takes its mutex with plain instructions,
-///   which this cannot do.) A thread that finds the lock taken spins, then yields, then sleeps
-///   in steps of at most 50 µs until the word is free: nothing wakes it, so releasing costs no
-///   atomic operation and no system call; a thread waiting behind a long `reduce` sees the lock
-///   free at most 50 µs after it is released.
+///   one, about 4.5 ns: scenario 1 (`send`) takes the lock twice, and went from 23 to 14 ns.
+///   While glibc's `__libc_single_threaded` says the process has one thread, the word is taken
+///   with a plain store, as glibc takes its own locks then (scenario 1 in a process that never
+///   made a thread: 7 ns with a mutex, 6 ns with this).
+///
+///   A thread that finds the lock taken spins, then gives up the processor, then sleeps and
+///   looks again: nothing wakes it, so that releasing costs no atomic operation and no system
+///   call. Each sleep asks for at most 50 µs, and Linux adds its timer slack (50 µs by
+///   default), so a thread waiting behind a long `reduce` sees the lock free about 50–110 µs
+///   after it is released, later when the cores are busy. Like a glibc mutex, it is not fair:
+///   a thread that takes it again at once may get it first, so a thread waiting while another
+///   keeps taking it waits until one of its looks finds it free. Either way, what it waits for
+///   is the engine's own work and `reduce`, never `mutate`, an observer or an effect.
 /// - Elsewhere (Darwin, Musl): a recursive `pthread_mutex_t`; not `os_unfair_lock` (which is not
 ///   recursive) nor `Synchronization` (whose `Mutex` and `Atomic` need iOS 18 / macOS 15).
 ///
@@ -32,10 +39,16 @@
 @usableFromInline
 struct PlatformLock {
   #if canImport(Glibc)
-    @usableFromInline let storage = OwnedWord()
+    @usableFromInline let storage: OwnedWord
 
     @usableFromInline
-    init() {}
+    init() { storage = OwnedWord() }
+
+    /// A lock that reads `singleThreaded` instead of glibc's flag, and spins and yields as
+    /// given before it sleeps: for tests of each path.
+    init(singleThreaded: UnsafePointer<UInt8>?, spins: UInt16, yields: UInt16) {
+      storage = OwnedWord(singleThreaded: singleThreaded, spins: spins, yields: yields)
+    }
 
     /// Nothing to free here: the word is an object, released with the lock.
     @usableFromInline
@@ -51,6 +64,7 @@ struct PlatformLock {
       }
       if let flag = storage.singleThreaded, flag.pointee != 0 {
         // No other thread exists, so none holds the word: no atomic instruction is needed.
+        assert(storage.word.load(ordering: .relaxed) == 0, "a lock held by a thread that ended")
         storage.word.store(1, ordering: .relaxed)
       } else if !storage.word.compareExchange(
         expected: 0, desired: 1, ordering: .acquiring
@@ -112,21 +126,34 @@ struct PlatformLock {
   final class OwnedWord {
     /// 1 while a thread holds the lock, 0 when it is free.
     @usableFromInline let word = Atomic<UInt32>(0)
+    /// Tries spent spinning, then giving up the processor, before sleeping. Next to the word,
+    /// in what would be padding.
+    @usableFromInline let spins: UInt16
+    @usableFromInline let yields: UInt16
     /// The id of the thread holding the lock; 0 when none. Written by the holder only.
     @usableFromInline let owner = Atomic<UInt>(0)
     /// Nested locks by the owner not yet unlocked. Touched by the holder only, so it needs no
     /// exclusivity check.
     @exclusivity(unchecked) @usableFromInline var depth = 0
-    /// glibc's `__libc_single_threaded`: non-zero while the process has never had a second
-    /// thread. glibc documents it for exactly this use (skipping atomic instructions); it
-    /// becomes 0 in `pthread_create`, on the only thread, before the new thread runs.
-    @usableFromInline let singleThreaded = UnsafePointer<UInt8>(bitPattern: singleThreadedFlag)
+    /// glibc's `__libc_single_threaded`: non-zero when the process has one thread. glibc
+    /// documents it for this use (skipping atomic instructions) and sets it to 0 in
+    /// `pthread_create`, on the only thread, before the new thread runs; while it reads
+    /// non-zero, no other thread exists to hold the word.
+    @usableFromInline let singleThreaded: UnsafePointer<UInt8>?
 
-    @usableFromInline init() {}
+    @usableFromInline
+    init(
+      singleThreaded: UnsafePointer<UInt8>? = UnsafePointer(bitPattern: singleThreadedFlag),
+      spins: UInt16 = 100, yields: UInt16 = 50
+    ) {
+      self.singleThreaded = singleThreaded
+      self.spins = spins
+      self.yields = yields
+    }
 
     /// Takes the word once it is free, after a failed first try: spins while the holder is
     /// likely to be done within a few hundred nanoseconds (the engine's own work), then gives
-    /// up the processor, then sleeps in steps that grow to 50 µs (a long `reduce`).
+    /// up the processor, then sleeps in steps of at most 50 µs (a long `reduce`).
     @usableFromInline @inline(never)
     func waitAndLock() {
       var attempts: UInt32 = 0
@@ -138,19 +165,15 @@ struct PlatformLock {
           return
         }
         attempts &+= 1
-        if attempts < Self.spins {
+        if attempts < UInt32(spins) {
           continue
-        } else if attempts < Self.spins + Self.yields {
+        } else if attempts < UInt32(spins) + UInt32(yields) {
           sched_yield()
         } else {
-          usleep(min(attempts - Self.spins - Self.yields + 1, 50))
+          usleep(min(attempts - UInt32(spins) - UInt32(yields) + 1, 50))
         }
       }
     }
-
-    /// Tries spent spinning, then giving up the processor, before sleeping.
-    @usableFromInline static var spins: UInt32 { 100 }
-    @usableFromInline static var yields: UInt32 { 50 }
   }
 #endif
 

@@ -23,7 +23,11 @@ import Testing
         counts.lock.unlock()
       }
     }
-    #expect(finished, "the threads did not finish: a waiter was never given the lock")
+    // A lock that is stuck would hang the reads below: stop here.
+    guard finished else {
+      Issue.record("the threads did not finish: a waiter was never given the lock")
+      return
+    }
     counts.lock.lock()
     #expect(counts.pointer[0] == 8 * 20_000)
     #expect(counts.pointer[1] == 8 * 20_000)
@@ -33,7 +37,8 @@ import Testing
   /// Threads that wait while the holder keeps the lock long enough for them to spin, yield and
   /// sleep all get it once it is released: nothing wakes them, they find it free.
   @Test func threadsWaitingBehindALongHolderAllGetTheLockOnceItIsReleased() async {
-    let counts = LockedCounts()
+    // One spin and one yield, then sleep: the holder's thousands of yields outlast both.
+    let counts = LockedCounts(PlatformLock(singleThreaded: nil, spins: 1, yields: 1))
     let waiters = 4
     let held = DispatchSemaphore(value: 0)
     let started = DispatchSemaphore(value: 0)
@@ -49,29 +54,69 @@ import Testing
       counts.lock.lock()
       for _ in 0..<waiters { held.signal() }
       for _ in 0..<waiters { started.wait() }
-      // Held while the waiters go through their spins and yields (a real holder would be in
-      // a long `reduce`): giving up the processor this often outlasts both, with no timed
-      // sleep. Whatever got in meanwhile is counted in the second slot.
+      // Held while the waiters go through their spin and yield into their sleep (a real
+      // holder would be in a long `reduce`), with no timed sleep here. Whatever got in
+      // meanwhile is counted in the second slot.
       for _ in 0..<2_000 { sched_yield() }
       counts.pointer[1] = counts.pointer[0]
       counts.lock.unlock()
     }
-    #expect(finished, "a waiter never got the lock after it was released")
+    guard finished else {
+      Issue.record("a waiter never got the lock after it was released")
+      return
+    }
     counts.lock.lock()
     #expect(counts.pointer[1] == 0, "a waiter got the lock while it was held")
     #expect(counts.pointer[0] == waiters)
+    counts.lock.unlock()
+  }
+
+  /// While the process counts as single-threaded, the word is taken and released with plain
+  /// stores, nesting included; once it does not, the same lock takes it with a compare-and-swap
+  /// and excludes real threads.
+  @Test func aSingleThreadedProcessTakesTheWordWithAStoreAndThreadsLaterStillExclude() async {
+    let flag = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    defer { flag.deallocate() }
+    flag.initialize(to: 1)
+    let counts = LockedCounts(PlatformLock(singleThreaded: flag, spins: 100, yields: 50))
+    counts.lock.lock()
+    #expect(counts.lock.storage.word.load(ordering: .relaxed) == 1)
+    counts.lock.lock()
+    counts.lock.unlock()
+    #expect(counts.lock.storage.word.load(ordering: .relaxed) == 1, "a nested unlock released it")
+    counts.lock.unlock()
+    #expect(counts.lock.storage.word.load(ordering: .relaxed) == 0)
+
+    flag.pointee = 0
+    let finished = await onThreads(4, within: 120) { _ in
+      for _ in 0..<10_000 {
+        counts.lock.lock()
+        counts.pointer[0] += 1
+        counts.lock.unlock()
+      }
+    }
+    guard finished else {
+      Issue.record("the threads did not finish: a waiter was never given the lock")
+      return
+    }
+    counts.lock.lock()
+    #expect(counts.pointer[0] == 4 * 10_000)
     counts.lock.unlock()
   }
 }
 
 /// A lock and two counters it guards, shared with real threads.
 private final class LockedCounts: Sendable {
-  // Both are reached only through `lock`, which these tests are about; the pointer itself
+  // Not `Sendable` by their types: the lock is shared because sharing it is what these tests
+  // exercise, and the counters are read and written only while it is held; the pointer itself
   // never changes.
-  nonisolated(unsafe) let lock = PlatformLock()
+  nonisolated(unsafe) let lock: PlatformLock
   nonisolated(unsafe) let pointer = UnsafeMutablePointer<Int>.allocate(capacity: 2)
 
-  init() { pointer.initialize(repeating: 0, count: 2) }
+  init(_ lock: PlatformLock = PlatformLock()) {
+    self.lock = lock
+    pointer.initialize(repeating: 0, count: 2)
+  }
 
   deinit {
     pointer.deallocate()
