@@ -53,7 +53,13 @@ public struct ObservationPublisher<Output: Sendable>: Publisher, Sendable {
 /// A thread that has a value to hand over takes the turn to deliver; a thread that finds the
 /// turn taken leaves its value for the deliverer and returns, so no thread waits for a
 /// subscriber running on another thread, and no lock is held while the subscriber runs.
-final class ObservationSubscription<S: Subscriber>: ObservedValues<S.Input>, Subscription
+///
+/// Sendable unchecked, audited: everything mutable (the delivery state, the subscriber, the
+/// token) is reached only inside `guarded`'s lock; the subscriber is called outside the lock,
+/// but only from the thread that holds the delivery turn (``DeliveryState``), so calls to it
+/// never overlap, as Combine requires.
+final class ObservationSubscription<S: Subscriber>: ObservedValues, Subscription,
+  @unchecked Sendable
 where S.Input: Sendable, S.Failure == Never {
   private struct Guarded {
     var state = DeliveryState<S.Input>()
@@ -70,7 +76,9 @@ where S.Input: Sendable, S.Failure == Never {
   func start(
     _ observe: @Sendable (@escaping @Sendable (S.Input) -> Void) -> ObservationToken
   ) {
-    let values: ObservedValues<S.Input> = self
+    // Through the protocol, so that the observer does not capture `S`'s metatype, which is
+    // not `Sendable`.
+    let values: any ObservedValues<S.Input> = self
     let token = observe { value in values.received(value) }
     let wasCancelled = guarded.withLock { guarded in
       if !guarded.state.isCancelled { guarded.token = token }
@@ -79,7 +87,8 @@ where S.Input: Sendable, S.Failure == Never {
     if wasCancelled { token.cancel() }
   }
 
-  override func received(_ value: S.Input) {
+  /// The observer was told `value`.
+  func received(_ value: S.Input) {
     if guarded.withLock({ $0.state.received(value) }) { deliver() }
   }
 
@@ -118,21 +127,12 @@ where S.Input: Sendable, S.Failure == Never {
   }
 }
 
-/// What the observer of a subscription calls: the subscription without its subscriber's type,
-/// so that the observer does not capture it.
-///
-/// Audited: this class has no stored state (a class that is not final can be `Sendable` only
-/// unchecked). Its one subclass, ``ObservationSubscription``, reaches everything mutable (the
-/// delivery state, the subscriber, the token) only inside its lock; it calls the subscriber
-/// outside the lock, but only from the thread that holds the delivery turn
-/// (``DeliveryState``), so calls to it never overlap, as Combine requires.
-class ObservedValues<Value: Sendable>: @unchecked Sendable {
+/// What the observer of a subscription calls: the subscription without its subscriber's type.
+protocol ObservedValues<Value>: AnyObject, Sendable {
+  associatedtype Value: Sendable
   /// The observer was told `value`.
-  func received(_ value: Value) {}
+  func received(_ value: Value)
 }
-
-// Restated, as Swift requires of a subclass; audited with its base, `ObservedValues`.
-extension ObservationSubscription: @unchecked Sendable {}
 
 /// The pure state of one subscription's deliveries; its methods are named after events and
 /// say whether the caller is to deliver.
