@@ -23,15 +23,9 @@ import Testing
         counts.lock.unlock()
       }
     }
-    // A lock that is stuck would hang the reads below: stop here.
-    guard finished else {
-      Issue.record("the threads did not finish: a waiter was never given the lock")
-      return
-    }
-    counts.lock.lock()
-    #expect(counts.pointer[0] == 8 * 20_000)
-    #expect(counts.pointer[1] == 8 * 20_000)
-    counts.lock.unlock()
+    guard let (first, second) = counts.read(ifFinished: finished) else { return }
+    #expect(first == 8 * 20_000)
+    #expect(second == 8 * 20_000)
   }
 
   /// Threads that wait while the lock is held, and sleep at once (no spins, no yields), all get
@@ -46,9 +40,7 @@ import Testing
       guard index == 0 else {
         held.wait()
         started.signal()
-        counts.lock.lock()
-        counts.pointer[0] += 1
-        counts.lock.unlock()
+        counts.increment()
         return
       }
       counts.lock.lock()
@@ -59,14 +51,9 @@ import Testing
       counts.pointer[1] = counts.pointer[0]
       counts.lock.unlock()
     }
-    guard finished else {
-      Issue.record("a waiter never got the lock after it was released")
-      return
-    }
-    counts.lock.lock()
-    #expect(counts.pointer[1] == 0, "a waiter got the lock while it was held")
-    #expect(counts.pointer[0] == waiters)
-    counts.lock.unlock()
+    guard let (first, second) = counts.read(ifFinished: finished) else { return }
+    #expect(second == 0, "a waiter got the lock while it was held")
+    #expect(first == waiters)
   }
 
   /// While the process counts as single-threaded, the word is taken and released with plain
@@ -87,19 +74,10 @@ import Testing
 
     flag.pointee = 0
     let finished = await onThreads(4, within: 120) { _ in
-      for _ in 0..<10_000 {
-        counts.lock.lock()
-        counts.pointer[0] += 1
-        counts.lock.unlock()
-      }
+      for _ in 0..<10_000 { counts.increment() }
     }
-    guard finished else {
-      Issue.record("the threads did not finish: a waiter was never given the lock")
-      return
-    }
-    counts.lock.lock()
-    #expect(counts.pointer[0] == 4 * 10_000)
-    counts.lock.unlock()
+    guard let (first, _) = counts.read(ifFinished: finished) else { return }
+    #expect(first == 4 * 10_000)
   }
 }
 
@@ -114,6 +92,25 @@ private final class LockedCounts: Sendable {
   init(_ lock: PlatformLock = PlatformLock()) {
     self.lock = lock
     pointer.initialize(repeating: 0, count: 2)
+  }
+
+  /// Adds one to the first counter, under the lock.
+  func increment() {
+    lock.lock()
+    pointer[0] += 1
+    lock.unlock()
+  }
+
+  /// Both counters, read under the lock once the threads have `finished`; otherwise records
+  /// that they did not and returns `nil`, since a lock that is stuck would hang the read.
+  func read(ifFinished finished: Bool) -> (Int, Int)? {
+    guard finished else {
+      Issue.record("the threads did not finish: a waiter was never given the lock")
+      return nil
+    }
+    lock.lock()
+    defer { lock.unlock() }
+    return (pointer[0], pointer[1])
   }
 
   deinit {
