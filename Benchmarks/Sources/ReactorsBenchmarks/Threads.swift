@@ -3,7 +3,8 @@ import Reactors
 
 /// Scenario 6: threads sending at once, against one thread sending as many. Each time ends when
 /// every action is processed, not when the senders return: a sender that finds the reactor
-/// busy queues its action and returns at once.
+/// busy queues its action and returns (after a pause of about 0.1 ms when 256 or more were
+/// queued already, which lets the processing thread work alone for a while).
 func contention(perThread: Int) -> [Row] {
   // The baseline runs in a process that has had a second thread, as the threads' runs do:
   // before the first thread, glibc's locks skip their atomic instructions, which would make

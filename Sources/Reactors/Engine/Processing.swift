@@ -14,6 +14,13 @@
 ///   returns in bounded time while other threads keep sending. Until that task starts, the
 ///   next thread to send takes over instead (after the queued work, which keeps its order):
 ///   threads that keep sending take turns processing, and no third thread competes with them.
+/// - Pacing: a thread whose item joins ``backlog`` or more items queued while another thread
+///   processes is told so (``Arrival/queuedBehindBacklog``); `send` then gives the processing
+///   thread a head start before it returns (see `giveTheProcessingThreadAHeadStart()`).
+///   Without it, two threads sending to one reactor as fast as they can pass its lock and
+///   queue between their cores for every action, which costs several times the action's own
+///   work; with it, one thread processes alone for a while, and, while it keeps up, the queue
+///   stays near ``backlog`` items instead of growing as fast as the senders outrun it.
 @usableFromInline
 struct Processing<Item, Owner: Equatable> {
   @usableFromInline
@@ -48,6 +55,9 @@ struct Processing<Item, Owner: Equatable> {
     case processQueued
     /// The item is queued for the owner; return.
     case queued
+    /// The item is queued for another thread, behind ``Processing/backlog`` or more others:
+    /// return, after giving that thread a head start.
+    case queuedBehindBacklog
   }
 
   /// What the owner is to do after its items.
@@ -63,6 +73,10 @@ struct Processing<Item, Owner: Equatable> {
 
   /// How many items queued by other threads one owner takes before it hands the rest on.
   @inlinable static var batch: Int { 256 }
+
+  /// How many queued items make a thread that queues one more for another thread wait a
+  /// moment before it returns (see ``Arrival/queuedBehindBacklog``).
+  @inlinable static var backlog: Int { 256 }
 
   @usableFromInline var phase = Phase.idle
   @usableFromInline var queue = WorkQueue<Queued>()
@@ -111,8 +125,9 @@ struct Processing<Item, Owner: Equatable> {
       followUp(item)
       return .processQueued
     }
-    queue.append(Queued(item: item, isForeign: !isOwned(by: thread)))
-    return .queued
+    let isForeign = !isOwned(by: thread)
+    queue.append(Queued(item: item, isForeign: isForeign))
+    return isForeign && queue.count > Self.backlog ? .queuedBehindBacklog : .queued
   }
 
   /// `item` is to run after the work in progress, queued by the owner's own processing.

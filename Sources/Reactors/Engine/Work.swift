@@ -50,6 +50,9 @@ struct WorkQueue<Element> {
 
   @inlinable var isEmpty: Bool { head == items.count }
 
+  /// How many items are queued.
+  @inlinable var count: Int { items.count - head }
+
   @inlinable mutating func append(_ item: consuming Element) { items.append(item) }
 
   @inlinable mutating func popFirst() -> Element? {

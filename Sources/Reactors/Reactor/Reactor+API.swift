@@ -7,6 +7,14 @@ extension Reactor {
   /// `mutate`, an observer, an effect) or by another — the action is queued, `send` returns at
   /// once, and the processing thread runs it in arrival order. A thread that has processed a
   /// batch of other threads' actions hands the rest on (see ``ReactorStorage``).
+  ///
+  /// One exception to "at once": when the action joins 256 or more items of work already queued
+  /// for another thread, `send` sleeps about 0.1 ms (up to about 0.16 ms on Linux) after
+  /// queueing it, so that a thread sending faster than the reactor processes gives the
+  /// processing thread a head start instead of contending with it for every action. It waits
+  /// for that time only, never for the processing thread, and it blocks the calling thread,
+  /// whatever it is (the main thread, a task's thread): inside an effect, send through the
+  /// effect's ``Send``, which never pauses.
   @inlinable
   public func send(_ action: Action) {
     storage.send(action, from: self)

@@ -47,7 +47,8 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
   @inlinable
   public var currentState: State { reader() }
 
-  /// Dispatches `action` through the root store, wrapped in the cases that lead to this scope.
+  /// Dispatches `action` through the root store, wrapped in the cases that lead to this scope,
+  /// as ``Store/dispatch(_:)`` does (at once when the store is idle, queued otherwise).
   ///
   /// For a scope made with `scope(optional:action:)` whose part is `nil`, the action is still
   /// dispatched, and reported (``ReactorIssue/dispatchedToMissingState(_:)``) through the root

@@ -35,7 +35,9 @@ import Testing
     }.start()
     let queued = await onThreads(1, within: 30) { _ in
       _ = inMutate.wait(timeout: .now() + 30)
-      // The first thread owns processing: each of these returns at once, queued.
+      // The first thread owns processing and is held in `mutate` until this loop ends: each
+      // of these is queued and returns, at once or, behind 256 queued, after a pause on the
+      // clock (which never waits for that thread, or this loop could not end).
       for sequence in 0..<queuedByOthers { reactor.send(.send(sender: 1, sequence: sequence)) }
       othersQueued.signal()
     }

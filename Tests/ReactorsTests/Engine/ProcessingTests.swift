@@ -8,6 +8,7 @@ import Testing
   let me = 1
   let other = 2
   static let batch = Processing<Int, Int>.batch
+  static let backlog = Processing<Int, Int>.backlog
 
   @Test func theFirstArrivalClaimsAndLaterOnesQueueInOrder() {
     var processing = Processing<Int, Int>()
@@ -28,7 +29,10 @@ import Testing
     let claimed = processing.claim(on: me)
     #expect(claimed)
     for item in 0..<(Self.batch + 10) {
-      #expect(processing.arrived(item, from: other) == .queued)
+      // Behind the backlog, another thread's item is told to give the owner a head start.
+      let expected: Processing<Int, Int>.Arrival =
+        item < Self.backlog ? .queued : .queuedBehindBacklog
+      #expect(processing.arrived(item, from: other) == expected)
     }
     var taken: [Processing<Int, Int>.Queued] = []
     #expect(processing.finishedItems(into: &taken) == .process)
@@ -36,7 +40,8 @@ import Testing
     taken.removeAll()
     #expect(processing.finishedItems(into: &taken) == .handOff)
     #expect(processing.phase == .handedOff)
-    // The next sender takes over, behind the queued work: order is kept.
+    // The next sender takes over, behind the queued work: order is kept. It never pauses,
+    // however long the queue: it is the one processing it now.
     #expect(processing.arrived(-1, from: me) == .processQueued)
     #expect(processing.finishedItems(into: &taken) == .process)
     #expect(taken.map(\.item) == Array(Self.batch..<(Self.batch + 10)) + [-1])
@@ -61,6 +66,33 @@ import Testing
     #expect(processing.arrived(-1, from: me) == .queued)
     #expect(processing.finishedItems(into: &taken) == .process)
     #expect(taken.map(\.item) == [Self.batch, -1])
+  }
+
+  @Test func anotherThreadsItemJoiningABacklogIsToldToGiveTheOwnerAHeadStart() {
+    var processing = Processing<Int, Int>()
+    let claimed = processing.claim(on: me)
+    #expect(claimed)
+    // The owner's own follow-ups fill the queue without ever being told to wait.
+    for item in 0..<Self.backlog { processing.followUp(item) }
+    #expect(processing.arrived(-1, from: me) == .queued)
+    // Another thread's item behind that many waits a moment; so does the next.
+    #expect(processing.arrived(-2, from: other) == .queuedBehindBacklog)
+    #expect(processing.arrived(-3, from: other) == .queuedBehindBacklog)
+    var taken: [Processing<Int, Int>.Queued] = []
+    #expect(processing.finishedItems(into: &taken) == .process)
+    #expect(taken.map(\.item) == Array(0..<Self.backlog) + [-1, -2, -3])
+    // Once the queue is taken, another thread's item queues without waiting again.
+    #expect(processing.arrived(-4, from: other) == .queued)
+  }
+
+  @Test func anItemBehindFewerThanTheBacklogQueuesWithoutWaiting() {
+    var processing = Processing<Int, Int>()
+    let claimed = processing.claim(on: me)
+    #expect(claimed)
+    for item in 0..<Self.backlog {
+      #expect(processing.arrived(item, from: other) == .queued)
+    }
+    #expect(processing.arrived(Self.backlog, from: other) == .queuedBehindBacklog)
   }
 
   @Test func theOwnersOwnFollowUpsNeverCountTowardsTheBatch() {
