@@ -102,6 +102,29 @@ final class SearchServerTests: Sendable {
     #expect(task.state == .completed)
   }
 
+  @Test func aNewQueryInTheReactorCancelsTheHTTPRequestInFlight() async throws {
+    // End to end: the reactor, the real client and the server; only the clock is a test's.
+    var running = try await start(faults: .init(latency: .seconds(60)))
+    defer { running.serving.cancel() }
+    let reactor = SearchReactor(clock: clock) { [client = running.client] page, query in
+      try await client.page(page, of: query)
+    }
+    reactor.send(.updateQuery("cat"))
+    await clock.waitForSleepers()
+    await clock.advance(by: .milliseconds(300))
+    // The debounce is over: the request is on the wire, and the server holds its answer.
+    #expect(await running.requests.next() == "cat #1")
+    #expect(reactor.currentState.isLoading)
+    reactor.send(.updateQuery("dog"))
+    // Typing again cancels the effect, and with it the `URLSessionTask` of the request.
+    var ended = ends.stream.makeAsyncIterator()
+    #expect(await ended.next() == .some(.cancelled))
+    let task = try #require(tasks.withLock { $0.first })
+    #expect(task.state == .completed)
+    #expect(task.originalRequest?.url?.query?.contains("cat") == true)
+    #expect(!reactor.currentState.isLoading)
+  }
+
   @Test func aSearchCancelledAsItStartsEndsAtOnce() async throws {
     let running = try await start(faults: .init(latency: .seconds(60)))
     defer { running.serving.cancel() }
