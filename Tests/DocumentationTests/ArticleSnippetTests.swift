@@ -3,8 +3,8 @@ import Testing
 
 /// The articles cannot rot: every Swift code block in a documentation catalog (and in the
 /// README) must appear, line
-/// for line (indentation aside), in one of this target's snippet files, which are compiled and
-/// whose tests run.
+/// for line (indentation aside), in the code of one of this target's snippet files (not in a
+/// comment, a string or an `#if false`), which are compiled and whose tests run.
 @Suite struct ArticleSnippetTests {
   /// The package's root, found from this file's path.
   static let root = URL(fileURLWithPath: #filePath)
@@ -16,6 +16,21 @@ import Testing
     text.split(separator: "\n", omittingEmptySubsequences: false)
       .map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
       .filter { !$0.isEmpty }
+  }
+
+  /// `source` without what the compiler would not compile as code: block comments,
+  /// multi-line string literals and `#if false` regions, so that a block pasted into one of
+  /// them does not count as compiled.
+  static func compiledCode(of source: String) -> String {
+    var code = source
+    for (open, close) in [("/*", "*/"), ("\"\"\"", "\"\"\""), ("#if false", "#endif")] {
+      while let start = code.range(of: open),
+        let end = code.range(of: close, range: start.upperBound..<code.endIndex)
+      {
+        code.removeSubrange(start.lowerBound..<end.upperBound)
+      }
+    }
+    return code
   }
 
   /// The Swift blocks of a Markdown text, with the line each starts on.
@@ -47,10 +62,12 @@ import Testing
   }
 
   @Test func everySwiftBlockOfTheArticlesIsCompiledHere() throws {
+    // This file is left out: its own text is not a snippet.
     let snippets = try Self.files(
       under: Self.root.appendingPathComponent("Tests/DocumentationTests"), ending: ".swift"
     )
-    .map { try String(contentsOf: $0, encoding: .utf8) }
+    .filter { $0.lastPathComponent != "ArticleSnippetTests.swift" }
+    .map { Self.compiledCode(of: try String(contentsOf: $0, encoding: .utf8)) }
     let compiled = Self.normalized(snippets.joined(separator: "\n")).joined(separator: "\n")
     let articles =
       Self.files(
@@ -74,5 +91,21 @@ import Testing
       }
     }
     #expect(checked > 0)
+  }
+
+  @Test func aBlockHiddenWhereNothingCompilesItDoesNotCount() {
+    let source = """
+      let kept = 1
+      /* let inComment = 2 */
+      let text = \"\"\"
+        let inString = 3
+        \"\"\"
+      #if false
+        let inDeadCode = 4
+      #endif
+      let alsoKept = 5
+      """
+    let code = Self.normalized(Self.compiledCode(of: source))
+    #expect(code == ["let kept = 1", "let text =", "let alsoKept = 5"])
   }
 }
