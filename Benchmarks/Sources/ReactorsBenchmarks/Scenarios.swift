@@ -26,10 +26,9 @@ func synchronousSends(count: Int) -> [Row] {
     }
   }
   let alone = rows(in: "no observers", isTarget: true)
-  // The same again once the process has had a second thread, as every app has: from then on
-  // glibc takes its locks with atomic instructions, where a process that never made a thread
-  // (the rows above, when this scenario runs first) takes them with plain ones.
-  onThreads(1) { _ in }
+  // The same again once the process has had a second thread, as every app has (the rows
+  // above, when this scenario runs first, are in a process that never made one).
+  makeProcessThreaded()
   return alone + rows(in: "process with threads", isTarget: false)
 }
 

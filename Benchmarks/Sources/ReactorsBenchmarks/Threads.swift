@@ -6,10 +6,9 @@ import Reactors
 /// busy queues its action and returns (after a pause of about 0.1 ms when 256 or more were
 /// queued already, which lets the processing thread work alone for a while).
 func contention(perThread: Int) -> [Row] {
-  // The baseline runs in a process that has had a second thread, as the threads' runs do:
-  // before the first thread, glibc's locks skip their atomic instructions, which would make
-  // one thread's rate depend on whether an earlier scenario had started one.
-  onThreads(1) { _ in }
+  // The baseline runs in a process with threads, as the threads' runs do, whichever scenario
+  // ran before.
+  makeProcessThreaded()
   let alone = CounterReactor()
   let single = fastest(runs: 3) { for _ in 0..<(2 * perThread) { alone.send(.increment) } }
   let singleRate = rate(2 * perThread, in: single)
@@ -70,6 +69,13 @@ func ringOfThree(perThread: Int) {
 /// and seldom enough not to compete for the reactor's lock.
 func waitUntil(_ condition: () -> Bool) {
   while !condition() { usleep(20) }
+}
+
+/// Starts and ends one thread, so that the process has had a second thread, as every app has:
+/// from then on glibc takes its locks with atomic instructions, where a process that never made
+/// a thread takes them with plain ones (`__libc_single_threaded`).
+func makeProcessThreaded() {
+  onThreads(1) { _ in }
 }
 
 /// Runs `body` on `count` threads at once and returns when all have finished.
