@@ -1,11 +1,15 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-/// Settings every target of ours shares: Swift 6 mode and no warnings.
-let strict: [SwiftSetting] = [
-  .swiftLanguageMode(.v6),
-  .treatAllWarnings(as: .error),
-]
+/// Settings every target of ours shares: Swift 6 mode, and no warnings in the project's own
+/// builds. Warnings are errors only when `REACTORS_WARNINGS_AS_ERRORS=1` is set (`.ci/run` sets
+/// it): Xcode and SwiftPM's swiftbuild build system compile every dependency with
+/// `-suppress-warnings`, which conflicts with `-warnings-as-errors`, so an unconditional setting
+/// would fail the first build of every app that adds Reactors.
+let strict: [SwiftSetting] =
+  [.swiftLanguageMode(.v6)]
+  + (Context.environment["REACTORS_WARNINGS_AS_ERRORS"] == "1"
+    ? [.treatAllWarnings(as: .error)] : [])
 
 let package = Package(
   name: "Reactors",
