@@ -9,7 +9,7 @@ import Testing
 #if canImport(SwiftUI)
   import SwiftUI
 
-  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
   struct CounterView: View {
     @State var model = ObservedReactor(CounterReactor())
 
@@ -23,7 +23,10 @@ import Testing
   }
 #endif
 
-@MainActor @Suite(.timeLimit(.minutes(1))) struct SwiftUISnippets {
+// Observation needs iOS 17 / macOS 14: each test says so (a suite cannot).
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct SwiftUISnippets {
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
   @Test func aReadOfOneFieldIsInvalidatedByItsChangesOnly() async {
     let model = ObservedReactor(CounterReactor())
     let (changes, changed) = AsyncStream.makeStream(of: String.self)

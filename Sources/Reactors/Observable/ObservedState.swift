@@ -167,6 +167,7 @@
   /// from a class that is not generic, with an `Int` argument, is among the cheapest to hash.
   /// Its registrar is the model's: this object is never observed through a registrar of its
   /// own.
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
   @usableFromInline
   final class ObservedKeys: Observable, Sendable {
     @usableFromInline init() {}

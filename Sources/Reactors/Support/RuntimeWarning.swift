@@ -20,10 +20,9 @@
 @usableFromInline
 func runtimeWarning(_ message: String) {
   #if canImport(os)
-    if #available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *) {
-      Logger(subsystem: "dev.reactors", category: "runtime-issues")
-        .fault("\(message, privacy: .public)")
-    }
+    // `Logger` is there on every system the package supports (iOS 14, macOS 11 and later).
+    Logger(subsystem: "dev.reactors", category: "runtime-issues")
+      .fault("\(message, privacy: .public)")
   #endif
   let line = "[Reactors] warning: \(message)\n"
   _ = line.withCString { pointer in

@@ -1,6 +1,7 @@
 // Built on Apple platforms only (UIKit): a thin layer over `bindEvents(_:send:)` and
-// `bindState(_:to:_:)`, which hold the logic and are built and tested on Linux.
-#if canImport(UIKit)
+// `bindState(_:to:_:)`, which hold the logic and are built and tested on Linux. Not on watchOS,
+// whose UIKit has no `UIControl`, `UIAction` or `UITextField`.
+#if canImport(UIKit) && !os(watchOS)
   import UIKit
 
   extension ReactorView {

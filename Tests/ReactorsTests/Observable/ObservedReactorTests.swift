@@ -37,6 +37,7 @@ final class Invalidations: Sendable {
 
   /// Tracks what `read` reads; counts one invalidation under `name` when it changes.
   @MainActor
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
   func track(_ name: String, _ read: () -> Void) {
     withObservationTracking(read) { self.counts.withLock { $0[name, default: 0] += 1 } }
   }
@@ -44,8 +45,10 @@ final class Invalidations: Sendable {
 
 /// The Observation view model: a view is invalidated when a property it read changes, and only
 /// then; changes from other threads arrive on the main actor; nothing outlives the model.
+// Observation needs iOS 17 / macOS 14: each test says so (a suite cannot).
 @MainActor
 @Suite(.timeLimit(.minutes(5))) struct ObservedReactorTests {
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
   @Test func oneChangedFieldInvalidatesOnlyTheViewThatReadIt() {
     let model = ObservedReactor(FieldsReactor())
     let invalidations = Invalidations()
@@ -58,6 +61,8 @@ final class Invalidations: Sendable {
     #expect(invalidations["field 7"] == 1)
     #expect(invalidations.total == 1)
   }
+
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
 
   @Test func aFieldReadThroughManyKeyPathObjectsIsObservedOnce() {
     let reactor = FieldsReactor()
@@ -75,6 +80,8 @@ final class Invalidations: Sendable {
     #expect(model[dynamicMember: \.values[7]] == 1)
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+
   @Test func aReadOfAFieldThatDidNotChangeIsNotInvalidated() {
     let model = ObservedReactor(FieldsReactor())
     let invalidations = Invalidations()
@@ -86,6 +93,8 @@ final class Invalidations: Sendable {
     #expect(invalidations["title"] == 1)
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+
   @Test func aReadOfTheWholeStateIsInvalidatedByEveryChange() {
     let model = ObservedReactor(FieldsReactor())
     let invalidations = Invalidations()
@@ -96,6 +105,8 @@ final class Invalidations: Sendable {
       #expect(invalidations["state"] == step)
     }
   }
+
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
 
   @Test func changesFromManyThreadsReachTheMainActorInOrderNewestLast() async {
     let model = ObservedReactor(FieldsReactor())
@@ -133,6 +144,8 @@ final class Invalidations: Sendable {
     #expect(seen.first == 0 && seen.last == 4_000)
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+
   @Test func aStoreIsObservedTheSameWay() {
     let store = Store(
       initial: FieldsReactor.State(),
@@ -148,6 +161,8 @@ final class Invalidations: Sendable {
     #expect(invalidations["title"] == 1)
     #expect(invalidations["values"] == 0)
   }
+
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
 
   @Test func nothingOutlivesTheModel() {
     let reactor = FieldsReactor()

@@ -28,57 +28,61 @@ import Testing
     #expect(second == 8 * 20_000)
   }
 
-  /// Threads that wait while the lock is held, and sleep at once (no spins, no yields), all get
-  /// it once it is released: nothing wakes them, they find it free.
-  @Test func threadsWaitingBehindALongHolderAllGetTheLockOnceItIsReleased() async {
-    // A waiter that finds the lock held goes straight to its sleep.
-    let counts = LockedCounts(PlatformLock(singleThreaded: nil, spins: 0, yields: 0))
-    let waiters = 4
-    let held = DispatchSemaphore(value: 0)
-    let started = DispatchSemaphore(value: 0)
-    let finished = await onThreads(1 + waiters, within: 120) { index in
-      guard index == 0 else {
-        held.wait()
-        started.signal()
-        counts.increment()
-        return
+  // The tests of the glibc lock's own paths (its sleep, its single-threaded store): the lock
+  // elsewhere is a pthread mutex, without these initializers.
+  #if canImport(Glibc)
+    /// Threads that wait while the lock is held, and sleep at once (no spins, no yields), all get
+    /// it once it is released: nothing wakes them, they find it free.
+    @Test func threadsWaitingBehindALongHolderAllGetTheLockOnceItIsReleased() async {
+      // A waiter that finds the lock held goes straight to its sleep.
+      let counts = LockedCounts(PlatformLock(singleThreaded: nil, spins: 0, yields: 0))
+      let waiters = 4
+      let held = DispatchSemaphore(value: 0)
+      let started = DispatchSemaphore(value: 0)
+      let finished = await onThreads(1 + waiters, within: 120) { index in
+        guard index == 0 else {
+          held.wait()
+          started.signal()
+          counts.increment()
+          return
+        }
+        counts.lock.lock()
+        for _ in 0..<waiters { held.signal() }
+        // Held until every waiter is on its way to `lock()` (a real holder would be in a long
+        // `reduce`). Whatever got in meanwhile is counted in the second slot.
+        for _ in 0..<waiters { started.wait() }
+        counts.pointer[1] = counts.pointer[0]
+        counts.lock.unlock()
       }
+      guard let (first, second) = counts.read(ifFinished: finished) else { return }
+      #expect(second == 0, "a waiter got the lock while it was held")
+      #expect(first == waiters)
+    }
+
+    /// While the process counts as single-threaded, the word is taken and released with plain
+    /// stores, nesting included; once it does not, the same lock takes it with a compare-and-swap
+    /// and excludes real threads.
+    @Test func aSingleThreadedProcessTakesTheWordWithAStoreAndThreadsLaterStillExclude() async {
+      let flag = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+      defer { flag.deallocate() }
+      flag.initialize(to: 1)
+      let counts = LockedCounts(PlatformLock(singleThreaded: flag, spins: 100, yields: 50))
       counts.lock.lock()
-      for _ in 0..<waiters { held.signal() }
-      // Held until every waiter is on its way to `lock()` (a real holder would be in a long
-      // `reduce`). Whatever got in meanwhile is counted in the second slot.
-      for _ in 0..<waiters { started.wait() }
-      counts.pointer[1] = counts.pointer[0]
+      #expect(counts.lock.storage.word.load(ordering: .relaxed) == 1)
+      counts.lock.lock()
       counts.lock.unlock()
-    }
-    guard let (first, second) = counts.read(ifFinished: finished) else { return }
-    #expect(second == 0, "a waiter got the lock while it was held")
-    #expect(first == waiters)
-  }
+      #expect(counts.lock.storage.word.load(ordering: .relaxed) == 1, "a nested unlock released it")
+      counts.lock.unlock()
+      #expect(counts.lock.storage.word.load(ordering: .relaxed) == 0)
 
-  /// While the process counts as single-threaded, the word is taken and released with plain
-  /// stores, nesting included; once it does not, the same lock takes it with a compare-and-swap
-  /// and excludes real threads.
-  @Test func aSingleThreadedProcessTakesTheWordWithAStoreAndThreadsLaterStillExclude() async {
-    let flag = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
-    defer { flag.deallocate() }
-    flag.initialize(to: 1)
-    let counts = LockedCounts(PlatformLock(singleThreaded: flag, spins: 100, yields: 50))
-    counts.lock.lock()
-    #expect(counts.lock.storage.word.load(ordering: .relaxed) == 1)
-    counts.lock.lock()
-    counts.lock.unlock()
-    #expect(counts.lock.storage.word.load(ordering: .relaxed) == 1, "a nested unlock released it")
-    counts.lock.unlock()
-    #expect(counts.lock.storage.word.load(ordering: .relaxed) == 0)
-
-    flag.pointee = 0
-    let finished = await onThreads(4, within: 120) { _ in
-      for _ in 0..<10_000 { counts.increment() }
+      flag.pointee = 0
+      let finished = await onThreads(4, within: 120) { _ in
+        for _ in 0..<10_000 { counts.increment() }
+      }
+      guard let (first, _) = counts.read(ifFinished: finished) else { return }
+      #expect(first == 4 * 10_000)
     }
-    guard let (first, _) = counts.read(ifFinished: finished) else { return }
-    #expect(first == 4 * 10_000)
-  }
+  #endif
 }
 
 /// A lock and two counters it guards, shared with real threads.
