@@ -54,7 +54,7 @@ import Testing
     // A publisher that fails while subscribing fails at once (where tasks start in line).
     reactor.send(.setTitle(""))
     reactor.send(.load { Fail(error: Upstream.Failure()).eraseToAnyPublisher() })
-    if startsTasksImmediately { #expect(reactor.currentState.title == "failed") }
+    if ImmediateTasks.areAvailable { #expect(reactor.currentState.title == "failed") }
     #expect(await states.next()?.title == "")
     #expect(await states.next()?.title == "failed")
   }

@@ -97,13 +97,6 @@ package func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
   return condition()
 }
 
-/// Whether effects start on the sending thread (`Task.immediate`): always on Linux, on Apple
-/// systems from 26. Tests of what an effect sends before it suspends need it.
-package let startsTasksImmediately: Bool = {
-  if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) { return true }
-  return false
-}()
-
 /// Runs `body` and returns what it returns, or `nil` when it has not returned within `seconds`:
 /// a wait that would hang fails the test with a message instead. `body` is cancelled then, so
 /// it should end when cancelled (iterating an `AsyncStream` does); it is not waited for.

@@ -118,12 +118,8 @@ extension Effect {
     case .merge(let effects):
       try await withThrowingTaskGroup(of: Void.self) { group in
         for effect in effects {
-          if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-            // Each part runs on this thread until it first suspends, in order.
-            group.addImmediateTask { try await effect.run(on: host) }
-          } else {
-            group.addTask { try await effect.run(on: host) }
-          }
+          // Each part runs on this thread until it first suspends, in order, where it can.
+          ImmediateTasks.add({ try await effect.run(on: host) }, to: &group)
         }
         try await group.waitForAll()
       }

@@ -4,9 +4,9 @@ final class EngineExtras<R: Reactor> {
   /// Follow-up actions to start after each reduce (a store's middleware).
   @usableFromInline var afterReduce: (@Sendable (R.State, R.Mutation) -> Effect<R.Action>)?
   /// Told of each mutation after its reduce, with the state the outside then sees and whether
-  /// another thread queued the work that made it, on the processing thread with the lock
-  /// released (the test toolkit's tester).
-  @usableFromInline var tap: (@Sendable (R.Mutation, R.State, _ isForeign: Bool) -> Void)?
+  /// the work that made it came later (``EngineCore/isProcessingLaterItem``), on the processing
+  /// thread with the lock released (the test toolkit's tester).
+  @usableFromInline var tap: (@Sendable (R.Mutation, R.State, _ isLater: Bool) -> Void)?
   @usableFromInline var stubIsEnabled = false
   @usableFromInline var stubActions: [R.Action] = []
   /// Tasks waiting for the reactor to be idle (the test toolkit's `idle()`).

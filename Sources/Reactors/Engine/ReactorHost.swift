@@ -85,19 +85,14 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
   )
     -> Task<Void, any Error>
   {
-    if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-      return own(id: id) { token in
-        if let priority = effect.requestedRawPriority {
-          return Task.immediate(priority: TaskPriority(rawValue: priority)) {
-            try await run(effect, owning: token, reportsErrors: reportsErrors)
-          }
-        }
-        // No `TaskPriority?` to pass: copying that resilient value costs more than the task's
-        // own bookkeeping.
-        return Task.immediate { try await run(effect, owning: token, reportsErrors: reportsErrors) }
-      }
+    guard ImmediateTasks.areAvailable else {
+      return startDetached(effect, id: id, reportsErrors: reportsErrors)
     }
-    return startDetached(effect, id: id, reportsErrors: reportsErrors)
+    return own(id: id) { token in
+      ImmediateTasks.start(rawPriority: effect.requestedRawPriority) {
+        try await run(effect, owning: token, reportsErrors: reportsErrors)
+      }.unsafelyUnwrapped  // `areAvailable`: it started
+    }
   }
 
   /// Starts `effect` on the global executor, in a task the reactor owns, marked with `id`: for a

@@ -43,7 +43,7 @@ extension ReactorStorage {
     let rest = effect.startSynchronously(
       emit: emit, cancel: { cancelEffects(id: $0) },
       defer: { part, id in
-        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+        if ImmediateTasks.areAvailable {
           // Started in line, on this thread, by the task that runs what is left.
           return Effect(.cancellable(part, id: id, cancelInFlight: false))
         }

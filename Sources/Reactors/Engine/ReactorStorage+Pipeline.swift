@@ -145,8 +145,8 @@ extension ReactorStorage {
     reduced(reactor)
     // Only this thread reduces: the state read now is the one this mutation made.
     if let tap {
-      let isForeign = core.pointer(to: \.isProcessingForeignItem).unsafelyUnwrapped.pointee
-      tap(mutation, locked { publishedState }, isForeign)
+      let isLater = core.pointer(to: \.isProcessingLaterItem).unsafelyUnwrapped.pointee
+      tap(mutation, locked { publishedState }, isLater)
     }
     for issue in issues { reactor.report(issue) }
     if let afterReduce, let state {

@@ -204,13 +204,13 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
         // address, so that no access to the rest of the core, which others change under the
         // lock meanwhile, is made.
         let taken = core.pointer(to: \.taken).unsafelyUnwrapped
-        let isForeign = core.pointer(to: \.isProcessingForeignItem).unsafelyUnwrapped
+        let isLater = core.pointer(to: \.isProcessingLaterItem).unsafelyUnwrapped
         taken.pointee.reverse()
         while let queued = taken.pointee.popLast() {
-          isForeign.pointee = queued.isForeign
+          isLater.pointee = queued.isForeign || queued.item.isSentByEffect
           process(queued.item, reactor)
         }
-        isForeign.pointee = false
+        isLater.pointee = false
       case .idle:
         guard let extras = core.pointee.extras, !extras.idleWaiters.isEmpty else {
           return lock.unlock()

@@ -18,18 +18,27 @@ import Testing
     #expect(tester.state == LoaderReactor.State(isLoading: false, name: "kim"))
   }
 
-  @Test func anEffectThatEmitsBeforeItSuspendsIsPartOfTheSend() async {
-    // Where `.run` starts at once (Task.immediate), its synchronous part is reduced before
-    // `send` returns (contract 2), so the send's assertion covers it; elsewhere it arrives
-    // later and is received.
+  @Test func whatAnEffectEmitsIsReceivedEvenBeforeItSuspends() async {
+    // Where `.run` starts at once (Task.immediate: Linux, Apple systems from 26), its value is
+    // reduced before `send` returns (contract 2); elsewhere it arrives later. The tester gives
+    // one answer on every system: an effect's value is received, never part of the send.
     let tester = ReactorTester(LoaderReactor(clock: clock), clock: clock)
-    if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-      await tester.send(.greet) { $0.name = "hello" }
-    } else {
-      await tester.send(.greet)
-      await tester.receive(.setName("hello")) { $0.name = "hello" }
-    }
+    await tester.send(.greet)
+    #expect(tester.reactor.currentState.name == (ImmediateTasks.areAvailable ? "hello" : ""))
+    await tester.receive(.setName("hello")) { $0.name = "hello" }
     await tester.finish()
+  }
+
+  @Test func aSendThatAssertsAnEffectsValueFailsOnEverySystem() async {
+    let captured = CapturedIssues()
+    await withIssueReporters([captured]) {
+      let tester = ReactorTester(LoaderReactor(clock: clock), clock: clock)
+      await tester.send(.greet) { $0.name = "hello" }
+      await tester.receive(.setName("hello")) { $0.name = "hello" }
+      await tester.finish()
+    }
+    #expect(captured.failures.count == 1)
+    #expect(captured.failures.first?.contains("send(LoaderReactor.Action.greet)") == true)
   }
 
   @Test func advanceCountsACancellablePartsParentAsWaitingNotAsleep() async {
@@ -224,13 +233,8 @@ import Testing
     await withIssueReporters([captured]) {
       let tester = ReactorTester(
         LoaderReactor(clock: clock), clock: clock, exhaustivity: .off(listingSkipped: true))
-      if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-        // Its answer comes before `send` returns (the effect starts on this thread).
-        await tester.send(.linger) { $0.name = "lingering" }
-      } else {
-        await tester.send(.linger)
-        await tester.receive(.setName("lingering")) { $0.name = "lingering" }
-      }
+      await tester.send(.linger)
+      await tester.receive(.setName("lingering")) { $0.name = "lingering" }
       // The effect is still running, awake, when `finish` starts: it ends once `finish` waits.
       #expect(tester.reactor.storage.runningEffectCount == 1)
       await tester.finish()

@@ -34,7 +34,7 @@ import Testing
     #expect(await eventually { cancelled.current == started.current && started.current > 0 })
     await clock.advance(by: .seconds(5))
     #expect(ranAfterwards.current == 0)
-    if startsTasksImmediately {
+    if ImmediateTasks.areAvailable {
       // Contract 2: every body started inside its `send`, before the reactor went away.
       #expect(started.current == 10_000)
     } else {

@@ -7,7 +7,7 @@ import Testing
 /// synchronous like any other part, so a fake that answers before suspending is fully reduced
 /// before `send` returns.
 @Suite(
-  .enabled(if: startsTasksImmediately, "needs Task.immediate (Apple systems 26 and later)"),
+  .enabled(if: ImmediateTasks.areAvailable, "needs Task.immediate (Apple systems 26 and later)"),
   .timeLimit(.minutes(5)))
 struct CancellableConcatTests {
   @Test func aSearchThatAnswersAtOnceIsReducedBeforeSendReturns() {

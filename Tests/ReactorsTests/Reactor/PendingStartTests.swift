@@ -8,7 +8,7 @@ import Testing
 /// released, and runs until its first suspension: what it sends before then is reduced before
 /// `send` returns (contract 2).
 @Suite(
-  .enabled(if: startsTasksImmediately, "needs Task.immediate (Apple systems 26 and later)"),
+  .enabled(if: ImmediateTasks.areAvailable, "needs Task.immediate (Apple systems 26 and later)"),
   .timeLimit(.minutes(5)))
 struct PendingStartTests {
   @Test func whatARunSendsBeforeItSuspendsIsReducedBeforeSendReturns() {
