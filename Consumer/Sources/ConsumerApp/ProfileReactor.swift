@@ -1,0 +1,45 @@
+import Reactors
+
+/// A model type as an app's networking layer declares it.
+nonisolated struct User: Codable, Equatable {
+  var name: String
+  var followers: Int
+}
+
+/// Loads a user and follows them: a reactor as a new app target writes it, on the main actor
+/// by default.
+final class ProfileReactor: Reactor {
+  let storage = Storage()
+  let initialState = State()
+  let load: @Sendable (String) async throws -> User
+
+  init(load: @escaping @Sendable (String) async throws -> User) { self.load = load }
+
+  enum Action { case open(String), follow }
+  enum Mutation: Equatable { case setUser(User?), setLoading(Bool), addFollower }
+  struct State: Equatable {
+    var user: User?
+    var isLoading = false
+  }
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    switch action {
+    case .open(let name):
+      .concat(
+        .just(.setLoading(true)),
+        Effect.run { [load] send in send(.setUser(try await load(name))) }
+          .catch { _ in .just(.setUser(nil)) },
+        .just(.setLoading(false)))
+    case .follow:
+      .just(.addFollower)
+    }
+  }
+
+  func reduce(state: inout State, mutation: Mutation) {
+    switch mutation {
+    case .setUser(let user): state.user = user
+    case .setLoading(let isLoading): state.isLoading = isLoading
+    case .addFollower: state.user?.followers += 1
+    }
+  }
+}

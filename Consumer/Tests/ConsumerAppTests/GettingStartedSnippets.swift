@@ -1,0 +1,1 @@
+../../../Tests/DocumentationTests/GettingStartedSnippets.swift
