@@ -41,6 +41,29 @@ final class CounterReactor: Reactor {
   }
 }
 
+/// A model type the state holds: `nonisolated`, so that in a target that is on the main actor by
+/// default (the `Consumer` package compiles this file so) its conformances are not main-actor
+/// ones, which a tester could not use.
+nonisolated struct User: Codable, Equatable {
+  var name: String
+  var followers: Int
+}
+
+/// A reactor whose state holds a model type.
+final class UserReactor: Reactor {
+  let storage = Storage()
+  let initialState = State()
+
+  enum Action: Equatable { case show(User) }
+  struct State: Equatable { var user: User? }
+
+  func reduce(state: inout State, mutation: Action) {
+    switch mutation {
+    case .show(let user): state.user = user
+    }
+  }
+}
+
 @Suite(.timeLimit(.minutes(1))) struct GettingStartedSnippets {
   @Test func aSendIsReducedBeforeItReturns() {
     let reactor = CounterReactor()
@@ -57,6 +80,13 @@ final class CounterReactor: Reactor {
     await tester.advance(by: .seconds(1))
     await tester.receive(.increaseValue) { $0.value = 1 }
     await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    await tester.finish()
+  }
+
+  @Test func aStateHoldingAModelTypeIsTested() async {
+    let kim = User(name: "kim", followers: 3)
+    let tester = ReactorTester(UserReactor())
+    await tester.send(.show(kim)) { $0.user = kim }
     await tester.finish()
   }
 }

@@ -8,15 +8,16 @@ import ReactorsLogging
   import OpenCombine
 #endif
 
-/// The app's one state tree.
+/// The app's one state tree; `nonisolated`, so that its key paths can be observed from the
+/// engine, which runs on any thread.
 nonisolated struct AppState: Equatable {
   var searches: [String] = []
 }
 
 /// What the app does to it.
-enum AppAction: Equatable { case search(String), clear }
+nonisolated enum AppAction: Equatable { case search(String), clear }
 
-/// The store's reducer.
+/// The store's reducer; `nonisolated`, since a store calls it on any thread.
 nonisolated func appReducer(state: inout AppState, action: AppAction) {
   switch action {
   case .search(let query): state.searches.append(query)

@@ -1,7 +1,10 @@
 import Reactors
 
-/// A model type as an app's networking layer declares it.
-nonisolated struct User: Codable, Equatable {
+/// A model type as an app's networking layer declares it. `nonisolated`: in this target, on the
+/// main actor by default, its `Equatable` conformance would otherwise be a main-actor one, and
+/// making a tester fails with "main actor-isolated conformance of 'Member' to 'Equatable' cannot
+/// be used in nonisolated context" (see the Getting Started article).
+nonisolated struct Member: Codable, Equatable {
   var name: String
   var followers: Int
 }
@@ -11,14 +14,14 @@ nonisolated struct User: Codable, Equatable {
 final class ProfileReactor: Reactor {
   let storage = Storage()
   let initialState = State()
-  let load: @Sendable (String) async throws -> User
+  let load: @Sendable (String) async throws -> Member
 
-  init(load: @escaping @Sendable (String) async throws -> User) { self.load = load }
+  init(load: @escaping @Sendable (String) async throws -> Member) { self.load = load }
 
   enum Action { case open(String), follow }
-  enum Mutation: Equatable { case setUser(User?), setLoading(Bool), addFollower }
+  enum Mutation: Equatable { case setUser(Member?), setLoading(Bool), addFollower }
   struct State: Equatable {
-    var user: User?
+    var user: Member?
     var isLoading = false
   }
 

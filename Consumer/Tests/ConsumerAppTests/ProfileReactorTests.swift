@@ -15,13 +15,13 @@ import Testing
     let clock = TestClock()
     let reactor = ProfileReactor { name in
       try await clock.sleep(for: .seconds(1))
-      return User(name: name, followers: 3)
+      return Member(name: name, followers: 3)
     }
     let tester = ReactorTester(reactor, clock: clock)
     await tester.send(.open("kim")) { $0.isLoading = true }
     await tester.advance(by: .seconds(1))
-    await tester.receive(.setUser(User(name: "kim", followers: 3))) {
-      $0.user = User(name: "kim", followers: 3)
+    await tester.receive(.setUser(Member(name: "kim", followers: 3))) {
+      $0.user = Member(name: "kim", followers: 3)
     }
     await tester.receive(.setLoading(false)) { $0.isLoading = false }
     await tester.send(.follow) { $0.user?.followers = 4 }

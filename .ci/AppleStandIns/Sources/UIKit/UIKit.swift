@@ -3,6 +3,7 @@
 
 /// `@MainActor class UIResponder`.
 @MainActor open class UIResponder {
+  /// `init()`.
   public init() {}
 }
 
@@ -13,7 +14,9 @@
 @MainActor open class UIControl: UIView {
   /// `struct UIControl.Event: OptionSet`.
   public struct Event: OptionSet, Sendable {
+    /// `let rawValue: UInt`.
     public let rawValue: UInt
+    /// `init(rawValue: UInt)`.
     public init(rawValue: UInt) { self.rawValue = rawValue }
     /// `static var primaryActionTriggered: UIControl.Event`, iOS 9+.
     public static let primaryActionTriggered = Event(rawValue: 1 << 13)
@@ -39,6 +42,7 @@ public typealias UIActionHandler = (UIAction) -> Void
 
 /// `@MainActor class UIMenuElement`.
 @MainActor open class UIMenuElement {
+  /// `init()`.
   public init() {}
 }
 

@@ -12,13 +12,17 @@ public struct Logger: Sendable {
 
 /// `struct OSLogMessage`: a string interpolation whose values say how private they are.
 public struct OSLogMessage: ExpressibleByStringInterpolation {
+  /// `init(stringLiteral: String)`.
   public init(stringLiteral value: String) {}
+  /// `init(stringInterpolation: OSLogInterpolation)`.
   public init(stringInterpolation: OSLogInterpolation) {}
 }
 
 /// `struct OSLogInterpolation`.
 public struct OSLogInterpolation: StringInterpolationProtocol {
+  /// `init(literalCapacity: Int, interpolationCount: Int)`.
   public init(literalCapacity: Int, interpolationCount: Int) {}
+  /// `mutating func appendLiteral(_ literal: String)`.
   public mutating func appendLiteral(_ literal: String) {}
 
   /// `mutating func appendInterpolation(_ argumentString: @autoclosure @escaping () -> String,
@@ -31,12 +35,16 @@ public struct OSLogInterpolation: StringInterpolationProtocol {
 
 /// `struct OSLogPrivacy`.
 public struct OSLogPrivacy: Sendable {
+  /// `static var auto: OSLogPrivacy`.
   public static let auto = OSLogPrivacy()
+  /// `static var public: OSLogPrivacy`.
   public static let `public` = OSLogPrivacy()
+  /// `static var private: OSLogPrivacy`.
   public static let `private` = OSLogPrivacy()
 }
 
 /// `struct OSLogStringAlignment`.
 public struct OSLogStringAlignment: Sendable {
+  /// `static var none: OSLogStringAlignment`.
   public static let none = OSLogStringAlignment()
 }
