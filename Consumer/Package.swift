@@ -27,13 +27,17 @@ let newAppTarget: [SwiftSetting] = [
   .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
 ]
 
+/// Combine where Apple's is missing, as the app's own Combine code needs it on Linux.
+let openCombine: Target.Dependency = .product(
+  name: "OpenCombine", package: "OpenCombine",
+  condition: .when(platforms: [.linux, .windows, .android, .wasi, .openbsd]))
+
 let package = Package(
   name: "ReactorsConsumer",
   platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   dependencies: [
     Context.environment["REACTORS_REVISION"].map { .package(url: url, revision: $0) }
       ?? .package(url: url, branch: "main"),
-    // Combine where Apple's is missing, as the app's own Combine code needs it on Linux.
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
   ],
   targets: [
@@ -44,9 +48,7 @@ let package = Package(
         .product(name: "Reactors", package: reactors),
         .product(name: "ReactorsCombine", package: reactors),
         .product(name: "ReactorsLogging", package: reactors),
-        .product(
-          name: "OpenCombine", package: "OpenCombine",
-          condition: .when(platforms: [.linux, .windows, .android, .wasi, .openbsd])),
+        openCombine,
       ],
       swiftSettings: newAppTarget
     ),
@@ -57,9 +59,7 @@ let package = Package(
         "ConsumerApp",
         .product(name: "Reactors", package: reactors),
         .product(name: "ReactorsTesting", package: reactors),
-        .product(
-          name: "OpenCombine", package: "OpenCombine",
-          condition: .when(platforms: [.linux, .windows, .android, .wasi, .openbsd])),
+        openCombine,
       ],
       swiftSettings: newAppTarget
     ),
