@@ -21,13 +21,18 @@ struct EngineCore<R: Reactor> {
   /// The queued items the processing thread took and is processing, in reverse order. Like
   /// ``delivery``, it belongs to that thread, and keeps its buffer between uses.
   @usableFromInline var taken: [Processing<Work<R>, ThreadIdentity>.Queued] = []
-  /// Whether the item being processed was sent later than the `send` that started processing:
-  /// queued by another thread, or sent by an effect's task (``Work/isSentByEffect``), which
-  /// runs on the processing thread where tasks start immediately. `false` for what `mutate`
-  /// returned at once and what the processing thread queued itself (an observer's `send`).
-  /// Belongs to the processing thread, like ``taken``; the test toolkit's tap reads it, so that
-  /// a tester's answer does not depend on where tasks start.
+  /// Whether the item being processed came later than the `send` that started processing
+  /// (``Processing/Queued/isLater``): queued by another thread, or by an effect while it started
+  /// on the processing thread. `false` for what `mutate` returned at once and what the
+  /// processing thread queued itself otherwise (an observer's `send`). Belongs to the processing
+  /// thread, like ``taken``; the test toolkit's tap reads it, so that a tester's answer does not
+  /// depend on where tasks start.
   @usableFromInline var isProcessingLaterItem = false
+  /// Whether the processing thread is starting an effect's task: where tasks start on the
+  /// calling thread (`Task.immediate`), the effect runs here until it first suspends, and what
+  /// it queues meanwhile (its `Send`, a `send`, a relay's event) is its own, queued later.
+  /// Belongs to the processing thread, like ``taken``: only that thread reads or writes it.
+  @usableFromInline var isStartingEffect = false
   /// How many times each effect id has been cancelled (see ``EffectMark``); absent is 0.
   @usableFromInline var cancellations: [EffectID: UInt64] = [:]
   /// What every effect's host shares (a weak reference, the tasks); made with the first

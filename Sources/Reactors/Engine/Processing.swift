@@ -33,15 +33,20 @@ struct Processing<Item, Owner: Equatable> {
     case handedOff
   }
 
-  /// An item waiting in the queue, with whether a thread other than the owner queued it.
+  /// An item waiting in the queue, with whether a thread other than the owner queued it, and
+  /// whether it came later than the owner's own processing: another thread's, or one an effect
+  /// queued while it started on the owner's thread (what a tester receives rather than credits
+  /// to a `send`).
   @usableFromInline
   struct Queued {
     @usableFromInline let item: Item
     @usableFromInline let isForeign: Bool
+    @usableFromInline let isLater: Bool
 
-    @inlinable init(item: consuming Item, isForeign: Bool) {
+    @inlinable init(item: consuming Item, isForeign: Bool, isLater: Bool) {
       self.item = item
       self.isForeign = isForeign
+      self.isLater = isLater
     }
   }
 
@@ -116,9 +121,12 @@ struct Processing<Item, Owner: Equatable> {
     foreignTaken = 0
   }
 
-  /// `item` arrived from `thread`: processed by it now, or queued for the owner.
+  /// `item` arrived from `thread`: processed by it now, or queued for the owner. `fromEffect`:
+  /// the owner's thread queues it while starting an effect (see ``Queued/isLater``).
   @inlinable
-  mutating func arrived(_ item: consuming Item, from thread: Owner) -> Arrival {
+  mutating func arrived(
+    _ item: consuming Item, from thread: Owner, fromEffect: Bool = false
+  ) -> Arrival {
     if claim(on: thread) { return .process }
     if case .handedOff = phase {
       own(on: thread)
@@ -126,14 +134,14 @@ struct Processing<Item, Owner: Equatable> {
       return .processQueued
     }
     let isForeign = !isOwned(by: thread)
-    queue.append(Queued(item: item, isForeign: isForeign))
+    queue.append(Queued(item: item, isForeign: isForeign, isLater: isForeign || fromEffect))
     return isForeign && queue.count > Self.backlog ? .queuedBehindBacklog : .queued
   }
 
   /// `item` is to run after the work in progress, queued by the owner's own processing.
   @inlinable
   mutating func followUp(_ item: consuming Item) {
-    queue.append(Queued(item: item, isForeign: false))
+    queue.append(Queued(item: item, isForeign: false, isLater: false))
   }
 
   /// The owner finished the items it took: it takes what is queued now, in order, into

@@ -85,13 +85,13 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
   )
     -> Task<Void, any Error>
   {
-    guard ImmediateTasks.areAvailable else {
-      return startDetached(effect, id: id, reportsErrors: reportsErrors)
-    }
-    return own(id: id) { token in
+    own(id: id) { token in
       ImmediateTasks.start(rawPriority: effect.requestedRawPriority) {
         try await run(effect, owning: token, reportsErrors: reportsErrors)
-      }.unsafelyUnwrapped  // `areAvailable`: it started
+      }
+        ?? Task(priority: effect.requestedPriority) {
+          try await run(effect, owning: token, reportsErrors: reportsErrors)
+        }
     }
   }
 

@@ -51,7 +51,12 @@ extension ReactorStorage {
           .join(host.marked(mark(id)).startDetached(part, id: id, reportsErrors: false)))
       })
     guard let rest else { return }
+    // Where the task starts on this thread, what it queues before it suspends is its own.
+    let isStarting = core.pointer(to: \.isStartingEffect).unsafelyUnwrapped
+    let wasStarting = isStarting.pointee
+    isStarting.pointee = true
     host.start(rest, id: id, reportsErrors: true)
+    isStarting.pointee = wasStarting
   }
 
   /// Installs the step that runs after each reduce (a store's middleware). Call before use.

@@ -111,7 +111,8 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     if core.pointee.isReducing && core.pointee.processing.isOwned(by: thread) {
       core.pointee.makeExtras().issues.append(.sentFromReduce(action))
     }
-    let arrival = core.pointee.processing.arrived(.action(action, staged: false), from: thread)
+    let arrival = core.pointee.processing.arrived(
+      .action(action, staged: false), from: thread, fromEffect: isStartingEffect(on: thread))
     lock.unlock()
     if case .queuedBehindBacklog = arrival { return giveTheProcessingThreadAHeadStart() }
     act(on: arrival, reactor) { processAction(action, staged: false, reactor) }
@@ -122,9 +123,20 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   func submit(_ work: Work<R>, from reactor: R) {
     lock.lock()
     startIfNeeded(reactor)
-    let arrival = core.pointee.processing.arrived(work, from: .current)
+    let thread = ThreadIdentity.current
+    let arrival = core.pointee.processing.arrived(
+      work, from: thread, fromEffect: isStartingEffect(on: thread))
     lock.unlock()
     act(on: arrival, reactor) { process(work, reactor) }
+  }
+
+  /// Whether `thread` processes the reactor's work and is starting an effect's task now (see
+  /// ``EngineCore/isStartingEffect``). Lock held; the flag is read only by the thread that
+  /// owns it.
+  @inlinable @inline(__always)
+  func isStartingEffect(on thread: ThreadIdentity) -> Bool {
+    core.pointee.processing.isOwned(by: thread)
+      && core.pointer(to: \.isStartingEffect).unsafelyUnwrapped.pointee
   }
 
   /// Does what the state machine said when work arrived: `process` it now and go on with the
@@ -207,7 +219,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
         let isLater = core.pointer(to: \.isProcessingLaterItem).unsafelyUnwrapped
         taken.pointee.reverse()
         while let queued = taken.pointee.popLast() {
-          isLater.pointee = queued.isForeign || queued.item.isSentByEffect
+          isLater.pointee = queued.isLater
           process(queued.item, reactor)
         }
         isLater.pointee = false

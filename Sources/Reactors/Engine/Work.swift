@@ -22,18 +22,6 @@ enum Work<R: Reactor> {
   case register(ObserverRegistration<R.State>)
 }
 
-extension Work {
-  /// Whether an effect's task sent this through its `Send`: a mutation is queued only so (what
-  /// `mutate` returns at once is reduced directly), and marked work only by a cancellable
-  /// effect. A store's follow-up actions are not told apart from other actions here.
-  @inlinable var isSentByEffect: Bool {
-    switch self {
-    case .mutation, .marked: true
-    case .action, .state, .actions, .mutations, .register: false
-    }
-  }
-}
-
 /// An observer waiting for its turn to be registered (see ``Work/register(_:)``).
 @usableFromInline
 struct ObserverRegistration<State> {

@@ -29,6 +29,15 @@ import Testing
     await tester.finish()
   }
 
+  @Test func whatAnEffectSendsToItsReactorIsReceivedOnEverySystem() async {
+    // Before it suspends: on this thread, while the send is processed, where tasks start at
+    // once; from another thread elsewhere. Received either way.
+    let tester = ReactorTester(LoaderReactor(clock: clock), clock: clock)
+    await tester.send(.echo)
+    await tester.receive(.setName("echo")) { $0.name = "echo" }
+    await tester.finish()
+  }
+
   @Test func aSendThatAssertsAnEffectsValueFailsOnEverySystem() async {
     let captured = CapturedIssues()
     await withIssueReporters([captured]) {

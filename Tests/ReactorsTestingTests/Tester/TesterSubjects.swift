@@ -14,6 +14,7 @@ final class LoaderReactor: Reactor {
     case quick
     case linger
     case wait
+    case echo
   }
 
   enum Mutation: Equatable, Sendable {
@@ -65,6 +66,9 @@ final class LoaderReactor: Reactor {
         send(.setName("lingering"))
         await clock.waitsStarted(atLeast: 1)
       }
+    case .echo:
+      // Sends an action to its own reactor before it first suspends.
+      return .run { [weak self] _ in self?.send(.rename("echo")) }
     case .wait:
       // Waits on something other than the clock: a stream nobody feeds.
       return .run { _ in

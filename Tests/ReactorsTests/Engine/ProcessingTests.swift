@@ -95,6 +95,20 @@ import Testing
     #expect(processing.arrived(Self.backlog, from: other) == .queuedBehindBacklog)
   }
 
+  @Test func whatComesLaterThanTheOwnersOwnProcessingIsMarkedSo() {
+    var processing = Processing<Int, Int>()
+    #expect(processing.arrived(0, from: me) == .process)
+    #expect(processing.arrived(1, from: me) == .queued)  // the owner's own (an observer's send)
+    #expect(processing.arrived(2, from: me, fromEffect: true) == .queued)  // an effect starting
+    #expect(processing.arrived(3, from: other) == .queued)  // another thread's
+    processing.followUp(4)  // a store's follow-up
+    var taken: [Processing<Int, Int>.Queued] = []
+    #expect(processing.finishedItems(into: &taken) == .process)
+    #expect(taken.map(\.item) == [1, 2, 3, 4])
+    #expect(taken.map(\.isLater) == [false, true, true, false])
+    #expect(taken.map(\.isForeign) == [false, false, true, false])
+  }
+
   @Test func theOwnersOwnFollowUpsNeverCountTowardsTheBatch() {
     var processing = Processing<Int, Int>()
     let claimed = processing.claim(on: me)
