@@ -7,7 +7,15 @@ minimums (a warning on Apple, an error under warnings-as-errors).
 A lexical check, not a compiler: comments and string literals are skipped; an `@available`
 covers the declaration whose body is the next `{` (its signature and body), `if #available`
 its first branch, `guard #available` the rest of its scope; code under `#if canImport(Glibc)`,
-`canImport(Musl)` or `os(Linux)` is never built on Apple platforms and is not checked.
+`canImport(Musl)`, `os(Linux)` and the like is never built on Apple platforms and is not
+checked. A system API counts only in a file that imports its module (RxSwift's `Observable`
+is not Observation's). The types the checked code declares with an `@available` are checked
+where they are used, in the same test target or anywhere for a library's.
+
+What it does not see: an `@available` on a declaration without a body (a protocol
+requirement, a stored property) covers the next `{` instead; `@available` functions and
+properties of the checked code are not followed to their uses; `#unavailable` is not
+understood; `canImport(UIKit)` is flagged even around UIKit types that watchOS has.
 
 Usage: availability_check.py PACKAGE_SWIFT PATH...   (exit status 1 on any finding)
 """
@@ -25,16 +33,40 @@ OBSERVATION = {"iOS": (17, 0), "macOS": (14, 0), "tvOS": (17, 0), "watchOS": (10
 SYNCHRONIZATION = {"iOS": (18, 0), "macOS": (15, 0), "tvOS": (18, 0), "watchOS": (11, 0),
                    "visionOS": (2, 0)}
 OS26 = {platform: (26, 0) for platform in APPLE}
+# (pattern, name, versions needed, the import that brings it, or None for the standard library).
+# A name a file uses without that import is another type (RxSwift's `Observable`, a home-made
+# `Mutex`), not the system's.
 APIS = [
-    (re.compile(r"\bObservable\b(?!\s*\()"), "Observation's Observable", OBSERVATION),
+    (re.compile(r"\bObservable\b"), "Observation's Observable", OBSERVATION, "Observation"),
     (re.compile(r"\b(ObservationRegistrar|withObservationTracking|ObservationIgnored|"
-                r"ObservationTracked|Bindable)\b"), "Observation", OBSERVATION),
-    (re.compile(r"\b(Mutex|Atomic)\s*[<(]"), "Synchronization", SYNCHRONIZATION),
-    (re.compile(r"\bTask\s*\.\s*immediate(Detached)?\b|\baddImmediateTask\w*\b"),
-     "Task.immediate", OS26),
+                r"ObservationTracked|Bindable)\b"), "Observation", OBSERVATION, "Observation"),
+    (re.compile(r"\b(Mutex|Atomic)\s*[<(]"), "Synchronization", SYNCHRONIZATION,
+     "Synchronization"),
+    (re.compile(r"\bTask\s*(<[^>]*>)?\s*\.\s*immediate(Detached)?\b|\baddImmediateTask\w*\b"),
+     "Task.immediate", OS26, None),
 ]
 
-NON_APPLE = re.compile(r"^(canImport\((Glibc|Musl|WinSDK|Android)\)|os\((Linux|Windows|Android|WASI)\))$")
+# The modules that bring each one (SwiftUI re-exports Observation).
+IMPORTS = {"Observation": ("Observation", "SwiftUI"), "Synchronization": ("Synchronization",)}
+
+# SwiftPM's minimums where a manifest names none (tools version 6.2).
+DEFAULT_MINIMUMS = {"iOS": (12, 0), "macOS": (10, 13), "tvOS": (12, 0), "watchOS": (4, 0),
+                    "visionOS": (1, 0)}
+
+NON_APPLE_TERM = re.compile(
+    r"^(canImport\((Glibc|Musl|WinSDK|Android)\)|os\((Linux|Windows|Android|WASI|FreeBSD|"
+    r"OpenBSD)\)|!canImport\(Darwin\)|!os\((macOS|iOS)\))$")
+
+
+def is_non_apple(condition):
+    """Whether code under `#if condition` is never built for an Apple platform: each of its
+    `||` alternatives is a non-Apple one."""
+    terms = []
+    for term in condition.replace(" ", "").split("||"):
+        while term.startswith("(") and term.endswith(")"):
+            term = term[1:-1]
+        terms.append(term)
+    return bool(terms) and all(NON_APPLE_TERM.match(term) for term in terms)
 
 
 def minimums(package_swift):
@@ -44,10 +76,7 @@ def minimums(package_swift):
     for platform, major, minor in re.findall(
             r"\.(iOS|macOS|tvOS|watchOS|visionOS)\(\.v(\d+)(?:_(\d+))?", text):
         found[platform] = (int(major), int(minor or 0))
-    missing = [p for p in APPLE if p not in found]
-    if missing:
-        raise SystemExit(f"{package_swift}: no minimum for {', '.join(missing)} in `platforms:`")
-    return found
+    return {platform: found.get(platform, DEFAULT_MINIMUMS[platform]) for platform in APPLE}
 
 
 def blank_comments_and_strings(source):
@@ -158,10 +187,25 @@ def declared_apis(sources):
     return apis
 
 
+def join_availability(code):
+    """`code` with each `@available(...)` and `#available(...)` on one line (swift-format wraps
+    long ones): the line breaks inside move after its closing parenthesis, so lines keep their
+    numbers but for that one."""
+    def one_line(match):
+        text = match.group(0)
+        return text.replace("\n", " ") + "\n" * text.count("\n")
+    return re.sub(r"[@#](?:un)?available\s*\([^)]*\)", one_line, code)
+
+
 def check_source(source, path, floor, apis=()):
     """The findings in one file's text, as 'path:line: error: message' strings; `apis` adds to
     the APIs that need a check (see ``declared_apis``)."""
-    code = blank_comments_and_strings(source)
+    code = join_availability(blank_comments_and_strings(source))
+    imported = set(re.findall(
+        r"^[ \t]*(?:@\w+[ \t]+)*import[ \t]+(?:(?:struct|class|enum|protocol|func|var|let|"
+        r"typealias)[ \t]+)?(\w+)", code, re.M))
+    apis = [(pattern, name, needed) for pattern, name, needed, module in APIS
+            if module is None or imported & set(IMPORTS[module])] + list(apis)
     findings = []
     # Scopes: each entry is the list of availability dicts in force inside that brace.
     scopes = [[]]
@@ -175,7 +219,7 @@ def check_source(source, path, floor, apis=()):
         if directive:
             kind, condition = directive.group(1), directive.group(2).strip()
             if "canImport(UIKit)" in condition and kind in ("if", "elseif") and not re.search(
-                    r"!\s*os\(watchOS\)", condition):
+                    r"!\s*os\(watchOS\)|\bos\((iOS|tvOS|visionOS)\)", condition):
                 findings.append(
                     f"{path}:{line_number}: error: `canImport(UIKit)` is true on watchOS, whose "
                     "UIKit has no UIControl, UIAction or UITextField: write "
@@ -187,13 +231,13 @@ def check_source(source, path, floor, apis=()):
             elif kind == "endif" and conditions:
                 conditions.pop()
             continue
-        not_built_on_apple = any(NON_APPLE.match(c) for c in conditions)
+        not_built_on_apple = any(is_non_apple(c) for c in conditions)
         tokens = re.finditer(
             r"@available\s*\(([^)]*)\)|(if|guard)\s+#available\s*\(([^)]*)\)|#available\s*\(([^)]*)\)|[{}]",
             line)
         events = list(tokens)
         # Uses on this line are checked against what is in force where they stand.
-        for pattern, name, needed in list(APIS) + list(apis):
+        for pattern, name, needed in apis:
             for use in pattern.finditer(line):
                 if not_built_on_apple:
                     continue
@@ -218,11 +262,12 @@ def check_source(source, path, floor, apis=()):
                 event.group(3) if event.group(3) is not None else event.group(4))
             if arguments is not None:
                 found = versions(arguments)
-                if found and all(found[p] <= floor[p] for p in found):
+                redundant = [p for p in (found or {}) if found[p] <= floor[p]]
+                if redundant and text.lstrip().startswith(("#", "if", "guard")):
                     findings.append(
-                        f"{path}:{line_number}: error: `{text}` asks for no more than the "
-                        "package's minimum platforms, where it is always true (a warning on "
-                        "Apple platforms): remove it")
+                        f"{path}:{line_number}: error: `{text}` checks {', '.join(redundant)} at "
+                        "or below the package's minimum platforms, where it is always true (a "
+                        "warning on Apple platforms): leave those platforms out")
                 if not found:
                     continue
                 if event.group(2) == "guard":

@@ -18,13 +18,15 @@ let url = Context.environment["REACTORS_GIT_URL"] ?? "file:///\(root)"
 let reactors = String(
   url.split(separator: "/").last!.lowercased().replacing(/\.git$/, with: ""))
 
-/// What Xcode 26 gives a new app target: Swift 6, the main actor by default, and the upcoming
-/// features Approachable Concurrency turns on.
+/// What Xcode 26 gives a new app target: the main actor by default, the upcoming features
+/// Approachable Concurrency turns on (the others it names are part of Swift 6 already), and
+/// member import visibility. In Swift 6 mode, stricter than the template's Swift 5 mode.
 let newAppTarget: [SwiftSetting] = [
   .swiftLanguageMode(.v6),
   .defaultIsolation(MainActor.self),
   .enableUpcomingFeature("InferIsolatedConformances"),
   .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+  .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 /// Combine where Apple's is missing, as the app's own Combine code needs it on Linux.
