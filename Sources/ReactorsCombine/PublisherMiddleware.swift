@@ -32,7 +32,7 @@ extension Store {
     report: (@Sendable (ReactorIssue<Action>) -> Void)? = nil
   ) {
     self.init(
-      initial: initial, reducer: mutating(reducer), actionMiddlewares: actionMiddlewares,
+      initial: initial, reducer: inPlace(reducer), actionMiddlewares: actionMiddlewares,
       middlewares: middlewares, report: report)
   }
 

@@ -92,7 +92,7 @@ struct Offline: Error {}
       #expect(reactor.currentState.isLoading == false)
     }
     // Everywhere, earlier Apple systems included: a moment later at most.
-    let refreshed = await reactor.state.first { !$0.isLoading }
+    let refreshed = await reactor.states.first { !$0.isLoading }
     #expect(refreshed?.name == "kim")
   }
 

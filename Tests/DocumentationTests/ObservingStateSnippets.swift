@@ -34,7 +34,7 @@ final class PlayerReactor: Reactor {
 }
 
 func render(_ reactor: PlayerReactor) async {
-  for await state in reactor.state.newest {  // the current state first, then each change
+  for await state in reactor.states.newest {  // the current state first, then each change
     print("now playing:", state.track)
     if state.plays == 3 { break }
   }
@@ -69,7 +69,7 @@ func render(_ reactor: PlayerReactor) async {
   @Test func statesAsAnAsyncSequence() async {
     let reactor = PlayerReactor()
     var seen: [Int] = []
-    var states = reactor.state.makeAsyncIterator()  // subscribes now
+    var states = reactor.states.makeAsyncIterator()  // subscribes now
     reactor.send(.play("One"))
     reactor.send(.play("Two"))
     while let state = await states.next() {

@@ -29,7 +29,7 @@ import Testing
   @Test func laterValuesArriveInOrder() async {
     let reactor = PublisherReactor()
     let upstream = Upstream()
-    var states = reactor.state.makeAsyncIterator()
+    var states = reactor.states.makeAsyncIterator()
     _ = await states.next()
     reactor.send(.load(upstream.publisher))
     upstream.send(.add(1))
@@ -46,7 +46,7 @@ import Testing
   @Test func aFailureGoesToCatch() async {
     let reactor = PublisherReactor()
     let upstream = Upstream()
-    var states = reactor.state.makeAsyncIterator()
+    var states = reactor.states.makeAsyncIterator()
     _ = await states.next()
     reactor.send(.load(upstream.publisher))
     upstream.fail()

@@ -191,7 +191,7 @@ func taskRoundTrips(count: Int) async { for _ in 0..<count { await Task {}.value
 
 /// Sends `count` `.tick`s in sequence, each awaiting the state the task it starts produces.
 func roundTrips<R: Reactor>(_ reactor: R, count: Int) async where R.Action == BenchAction {
-  var states = reactor.state.makeAsyncIterator()
+  var states = reactor.states.makeAsyncIterator()
   _ = await states.next()
   for _ in 0..<count {
     reactor.send(.tick)

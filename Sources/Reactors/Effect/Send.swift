@@ -1,8 +1,9 @@
 /// Emits values from a ``Effect/run(priority:_:)`` effect back into its reactor or store.
 ///
 /// `Send` may be called from any task or thread. Values sent after the effect was cancelled
-/// (its reactor went away, or it was cancelled by id) are not delivered: the reactor reports
-/// them with ``ReactorIssue/sentAfterCancellation(action:)``.
+/// (its reactor went away, or it was cancelled by id) are not delivered: the reactor hears of
+/// them in ``Reactor/report(_:)`` as ``ReactorIssue/sentAfterCancellation(action:)``, which
+/// the default implementation drops silently.
 public struct Send<Output: Sendable>: Sendable {
   @usableFromInline let deliver: @Sendable (Output) -> Void
 

@@ -62,10 +62,11 @@ extension Reactor {
     return values
   }
 
-  /// The states of the reactor as an `AsyncSequence`: it starts with the current state and
-  /// delivers every later one, in order, to each iterator. See ``StateSequence``.
+  /// The states of the reactor as an `AsyncSequence` (ReactorKit's `reactor.state`
+  /// observable): it starts with the current state and delivers every later one, in order, to
+  /// each iterator. See ``StateSequence``.
   @inlinable
-  public var state: StateSequence<State> {
+  public var states: StateSequence<State> {
     StateSequence(storage: storage, reactor: self)
   }
 }

@@ -10,7 +10,7 @@
 /// Iterating a sequence whose reactor is already gone ends at once.
 ///
 /// ```swift
-/// for await state in reactor.state.newest {
+/// for await state in reactor.states.newest {
 ///   render(state)
 /// }
 /// ```

@@ -28,6 +28,13 @@ extension Reactor {
     storage.currentState(of: self)
   }
 
+  /// The latest state: ``currentState`` by its other name, as on a store (`store.state`). The
+  /// states as they come are ``states``.
+  @inlinable
+  public var state: State {
+    storage.currentState(of: self)
+  }
+
   /// Returns a closure that sends `action`: the action side of a binding.
   ///
   /// ```swift

@@ -96,7 +96,10 @@ public protocol Reactor: AnyObject, Sendable {
   func transform(state: StateUpstream<State>) -> StateUpstream<State>
 
   /// Hears what went wrong without stopping the reactor: failed effects and misuses.
-  /// The default prints a runtime warning naming the reactor and the action.
+  /// The default prints a runtime warning naming the reactor and the action, once per reactor
+  /// type and kind of issue (then with a count at the 10th, 100th... time), and nothing for a
+  /// value an effect sent after its cancellation (``ReactorIssue/sentAfterCancellation(action:)``),
+  /// which is the cancellation working. Implement it to hear every issue.
   func report(_ issue: ReactorIssue<Action>)
 }
 
@@ -122,9 +125,12 @@ extension Reactor {
   /// Leaves the states unchanged.
   public func transform(state: StateUpstream<State>) -> StateUpstream<State> { state }
 
-  /// Prints a runtime warning that names the reactor.
+  /// Prints a runtime warning that names the reactor, unless the issue is one that is not a
+  /// mistake (see ``ReactorIssue/warnsByDefault``); never twice in a row for the same reactor
+  /// type and kind of issue (see ``report(_:)``).
   public func report(_ issue: ReactorIssue<Action>) {
-    runtimeWarning("\(Self.self): \(issue)")
+    guard issue.warnsByDefault else { return }
+    runtimeWarning("\(Self.self): \(issue)", key: "\(Self.self).\(issue.kind)")
   }
 }
 

@@ -8,8 +8,9 @@ public enum ReactorIssue<Action: Sendable>: Sendable, CustomStringConvertible {
   /// one; move the call to `mutate` (return the follow-up as an effect) since `reduce` must be
   /// pure.
   case sentFromReduce(Action)
-  /// An effect sent a value after it had been cancelled; the value was not delivered. Check
-  /// `Task.isCancelled`, or let a cancelled `clock.sleep` end the loop.
+  /// An effect sent a value after it had been cancelled; the value was not delivered. Not
+  /// printed by default (see ``warnsByDefault``): an effect that keeps working after it was
+  /// cancelled can check `Task.isCancelled`, or let a cancelled `clock.sleep` end its loop.
   case sentAfterCancellation(action: Action?)
   /// `stub.state` was set while `stub.isEnabled` was false; the state was not changed. Set
   /// `reactor.stub.isEnabled = true` first.
@@ -17,6 +18,26 @@ public enum ReactorIssue<Action: Sendable>: Sendable, CustomStringConvertible {
   /// An action was dispatched to a scoped store whose part of the state is gone (`nil`): the
   /// screen outlived its state. The action still reached the root store's reducer.
   case dispatchedToMissingState(Action)
+
+  /// Whether the default `report(_:)` prints it. A value sent after its effect was cancelled is
+  /// the cancellation working (the newest search won, the screen went away), as TCA's `Send`
+  /// and RxSwift's `flatMapLatest` drop such values too: it is dropped silently, and a reactor
+  /// that wants to hear of it implements `report(_:)`. Every other issue is a mistake to fix.
+  public var warnsByDefault: Bool {
+    if case .sentAfterCancellation = self { return false }
+    return true
+  }
+
+  /// The issue's case, without its values: what a repeated warning is counted by.
+  public var kind: String {
+    switch self {
+    case .effectFailed: "effectFailed"
+    case .sentFromReduce: "sentFromReduce"
+    case .sentAfterCancellation: "sentAfterCancellation"
+    case .stubStateWhileDisabled: "stubStateWhileDisabled"
+    case .dispatchedToMissingState: "dispatchedToMissingState"
+    }
+  }
 
   /// A sentence that says what happened and how to fix it.
   public var description: String {

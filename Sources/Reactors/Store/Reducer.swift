@@ -67,9 +67,10 @@ public func pullback<LocalState, LocalAction, State, Action>(
   }
 }
 
-/// The in-place form of a returning reducer, for ``combineReducers(_:)`` and
-/// ``pullback(_:state:action:)``. It still copies the state once per action.
-public func mutating<State, Action>(
+/// The in-place form of a returning reducer (a ``MutatingReducer`` made of a ``Reducer``), for
+/// ``combineReducers(_:)`` and ``pullback(_:state:action:)``. It still copies the state once
+/// per action.
+public func inPlace<State, Action>(
   _ reducer: @escaping Reducer<State, Action>
 ) -> MutatingReducer<State, Action> {
   { state, action in state = reducer(state, action) }

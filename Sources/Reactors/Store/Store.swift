@@ -47,7 +47,10 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     engine = StoreEngine(
       initial: initial, reducer: reducer, actionMiddlewares: actionMiddlewares,
       middlewares: middlewares,
-      report: report ?? { issue in runtimeWarning("Store<\(State.self)>: \(issue)") })
+      report: report ?? { issue in
+        guard issue.warnsByDefault else { return }
+        runtimeWarning("Store<\(State.self)>: \(issue)", key: "Store<\(State.self)>.\(issue.kind)")
+      })
   }
 
   /// Creates a store from a reducer that returns the new state, as in Redux: `(State, Action)
@@ -61,7 +64,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     report: (@Sendable (ReactorIssue<Action>) -> Void)? = nil
   ) {
     self.init(
-      initial: initial, reducer: mutating(reducer), actionMiddlewares: actionMiddlewares,
+      initial: initial, reducer: inPlace(reducer), actionMiddlewares: actionMiddlewares,
       middlewares: middlewares, report: report)
   }
 
@@ -91,7 +94,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// for await state in store.states { render(state) }
   /// ```
   @inlinable
-  public var states: StateSequence<State> { engine.state }
+  public var states: StateSequence<State> { engine.states }
 
   /// Calls `body` with the value at `keyPath` now, then each time it changes: repeats are
   /// skipped, and a change to another part of the tree does not call it. See

@@ -1,7 +1,15 @@
-// The engine's unsafe reads, each in one place, each kept because a benchmark row shows what
-// it buys (see the README's performance table). Everything else unsafe in the engine is a
-// pointer to memory its owner allocated and frees (`ReactorStorage.core`, the observers'
-// lists), documented where it is declared.
+// Two unsafe helpers the engine shares, each kept because a benchmark row shows what it buys
+// (see the threads article's table): a field read where it lies (`FieldAccess`) and an array's
+// element called without a retain (`unretainedElement(at:)`). They are not the only unsafe code;
+// the rest stays beside what it serves, each with its reason where it is written:
+// - `ReactorStorage.core`, the engine's state behind a pointer the storage allocates and frees,
+//   and `withPublishedState`, which hands observers' comparisons the state where it lies;
+// - `ChangedBytes`, which compares observed values byte by byte (scenario 8);
+// - the calls through `unretainedElement(at:)` with `_withUnsafeGuaranteedRef` in
+//   `ObserverRegistry`, `ChangedBytes` and `SubscriberList` (scenarios 2 and 7);
+// - `ObservedPath`'s pointer to the last value it saw;
+// - ReactorsCombine's `DistinctStates`, whose `unsafeBitCast` turns a value back into `State`
+//   from the same type found `Equatable` at run time.
 
 /// Reads a value inside a state where it lies, for a stored property: no copy, so no retain of
 /// what it holds, and no key-path machinery. A computed key path is read through the key path.

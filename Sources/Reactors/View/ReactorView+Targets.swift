@@ -44,7 +44,9 @@ extension ReactorView {
     send action: @escaping @MainActor () -> Reactor.Action?
   ) {
     guard let reactor else {
-      return runtimeWarning("\(Self.self).bindEvents was called with no reactor; assign one first.")
+      return runtimeWarning(
+        "\(Self.self).bindEvents was called with no reactor; assign one first.",
+        key: "\(Self.self).bindEvents")
     }
     let isActive = Locked(true)
     let unregister = register {

@@ -65,7 +65,9 @@ extension ReactorView {
     _ keyPath: KeyPath<Reactor.State, Value>, to apply: @escaping @MainActor (Value) -> Void
   ) {
     guard let reactor else {
-      return runtimeWarning("\(Self.self).bindState was called with no reactor; assign one first.")
+      return runtimeWarning(
+        "\(Self.self).bindState was called with no reactor; assign one first.",
+        key: "\(Self.self).bindState")
     }
     let delivery = MainActorDelivery(apply)
     reactor.observe(keyPath) { delivery.deliver($0) }.store(in: cancelBag)
@@ -77,7 +79,9 @@ extension ReactorView {
     _ keyPath: KeyPath<Reactor.State, Pulse<Value>>, to apply: @escaping @MainActor (Value) -> Void
   ) {
     guard let reactor else {
-      return runtimeWarning("\(Self.self).bindPulse was called with no reactor; assign one first.")
+      return runtimeWarning(
+        "\(Self.self).bindPulse was called with no reactor; assign one first.",
+        key: "\(Self.self).bindPulse")
     }
     let delivery = MainActorDelivery(apply)
     reactor.pulse(keyPath) { delivery.deliver($0) }.store(in: cancelBag)

@@ -74,7 +74,7 @@ import Testing
       guard case .custom = action else { return ProbeReactor.defaultMutation(action) }
       return .concat(.just(.add(1)), .run { _ in throw Boom() }, .just(.add(100)))
     })
-    var states = reactor.state.makeAsyncIterator()
+    var states = reactor.states.makeAsyncIterator()
     #expect(await states.next()?.count == 0)
     reactor.send(.custom(0))
     #expect(await states.next()?.count == 1)

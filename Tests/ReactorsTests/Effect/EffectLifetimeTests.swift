@@ -45,7 +45,7 @@ import Testing
 
   @Test func theStateStreamEndsWhenTheReactorGoesAway() async {
     var reactor: ProbeReactor? = ProbeReactor()
-    var states = reactor!.state.makeAsyncIterator()
+    var states = reactor!.states.makeAsyncIterator()
     #expect(await states.next()?.count == 0)
     reactor = nil
     #expect(await states.next() == nil)
@@ -53,7 +53,7 @@ import Testing
 
   @Test func iteratingTheStatesOfAReactorThatIsGoneEndsAtOnce() async {
     var reactor: ProbeReactor? = ProbeReactor()
-    let sequence = reactor!.state
+    let sequence = reactor!.states
     reactor = nil
     var states = sequence.makeAsyncIterator()
     #expect(await states.next() == nil)
@@ -102,7 +102,7 @@ import Testing
         return ProbeReactor.defaultMutation(action)
       }
     })
-    var states = reactor.state.makeAsyncIterator()
+    var states = reactor.states.makeAsyncIterator()
     _ = await states.next()
     reactor.send(.custom(1))
     for tick in 1...3 {

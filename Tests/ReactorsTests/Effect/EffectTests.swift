@@ -14,7 +14,7 @@ import Testing
         .just(.setTitle("done")),
       ])
     })
-    var states = reactor.state.makeAsyncIterator()
+    var states = reactor.states.makeAsyncIterator()
     _ = await states.next()
     reactor.send(.custom(0))
     let loading = await states.next()

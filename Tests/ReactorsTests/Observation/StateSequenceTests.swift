@@ -5,8 +5,8 @@ import Testing
   @Test func everyIteratorStartsWithTheCurrentStateAndGetsEveryLaterOne() async {
     let reactor = ProbeReactor()
     reactor.send(.increment)
-    var first = reactor.state.makeAsyncIterator()
-    var second = reactor.state.makeAsyncIterator()
+    var first = reactor.states.makeAsyncIterator()
+    var second = reactor.states.makeAsyncIterator()
     reactor.send(.increment)
     reactor.send(.increment)
     for expected in 1...3 {
@@ -17,7 +17,7 @@ import Testing
 
   @Test func newestKeepsOnlyTheLatestForASlowConsumer() async {
     let reactor = ProbeReactor()
-    var states = reactor.state.newest.makeAsyncIterator()
+    var states = reactor.states.newest.makeAsyncIterator()
     for _ in 0..<10_000 { reactor.send(.increment) }
     #expect(await states.next()?.count == 10_000)
     reactor.send(.increment)
@@ -29,7 +29,7 @@ import Testing
     let (iterating, signal) = AsyncStream.makeStream(of: Void.self)
     let task = Task {
       var received = 0
-      for await _ in reactor.state {
+      for await _ in reactor.states {
         received += 1
         signal.yield()
       }

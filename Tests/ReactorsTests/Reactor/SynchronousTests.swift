@@ -34,7 +34,7 @@ import Testing
     let reactor = ProbeReactor()
     reactor.send(.increment)
     reactor.send(.increment)
-    var states = reactor.state.makeAsyncIterator()
+    var states = reactor.states.makeAsyncIterator()
     #expect(await states.next()?.count == 2)
   }
 

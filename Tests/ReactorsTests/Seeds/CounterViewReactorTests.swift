@@ -6,7 +6,7 @@ import Testing
   @Test func increaseShowsLoadingThenCountsAfterOneSecond() async {
     let clock = TestClock()
     let reactor = CounterViewReactor(clock: clock)
-    var states = reactor.state.makeAsyncIterator()
+    var states = reactor.states.makeAsyncIterator()
     #expect(await states.next()?.value == 0)
 
     reactor.send(.increase)

@@ -6,7 +6,7 @@ import Testing
     var api = UserAPI()
     api.isFollowingResult = { userID in userID == 42 }
     let reactor = ProfileViewReactor(userAPI: api)
-    var states = reactor.state.makeAsyncIterator()
+    var states = reactor.states.makeAsyncIterator()
     #expect(await states.next()?.isFollowing == false)
 
     reactor.send(.refreshFollowingStatus(42))
@@ -17,7 +17,7 @@ import Testing
 
   @Test func followSetsFollowing() async {
     let reactor = ProfileViewReactor(userAPI: UserAPI())
-    var states = reactor.state.makeAsyncIterator()
+    var states = reactor.states.makeAsyncIterator()
     _ = await states.next()
 
     reactor.send(.follow(7))

@@ -4,7 +4,7 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct UserViewReactorTests {
   @Test func followSucceeds() async {
     let reactor = UserViewReactor(userService: UserAPI())
-    var states = reactor.state.makeAsyncIterator()
+    var states = reactor.states.makeAsyncIterator()
     _ = await states.next()
 
     reactor.send(.follow)
@@ -17,7 +17,7 @@ import Testing
     service.unfollowResult = { throw UserAPI.Failure() }
     service.followResult = { throw UserAPI.Failure() }
     let reactor = UserViewReactor(userService: service)
-    var states = reactor.state.makeAsyncIterator()
+    var states = reactor.states.makeAsyncIterator()
     _ = await states.next()
 
     // Each fallback differs from the state before it, so each assertion shows it ran.

@@ -40,7 +40,7 @@ let shopReducer: MutatingReducer<ShopState, ShopAction> = combineReducers(
     cartReducer, state: \ShopState.cart,
     action: { if case .cart(let action) = $0 { action } else { nil } }),
   pullback(
-    mutating(profileReducer), state: \ShopState.profile,
+    inPlace(profileReducer), state: \ShopState.profile,
     action: { if case .profile(let action) = $0 { action } else { nil } })
 )
 

@@ -1,0 +1,65 @@
+import Testing
+
+@testable import Reactors
+
+/// Runtime warnings help and never flood: each kind shows once, then with a count at each
+/// power of ten; a value dropped after its effect's cancellation prints nothing.
+@Suite(.timeLimit(.minutes(1))) struct RuntimeWarningTests {
+  @Test func aRepeatedWarningShowsAtOneTenAHundredAndAThousand() {
+    var throttle = WarningThrottle()
+    let shown = (1...1_000).compactMap { _ in throttle.occurred("Search.effectFailed") }
+    #expect(shown == [1, 10, 100, 1_000])
+  }
+
+  @Test func eachKeyIsCountedOnItsOwn() {
+    var throttle = WarningThrottle()
+    #expect(throttle.occurred("A.effectFailed") == 1)
+    #expect(throttle.occurred("B.effectFailed") == 1)
+    #expect(throttle.occurred("A.sentFromReduce") == 1)
+    #expect(throttle.occurred("A.effectFailed") == nil)
+  }
+
+  @Test func onlyAValueSentAfterCancellationIsSilentByDefault() {
+    let issues: [ReactorIssue<Int>] = [
+      .effectFailed(CancellationError(), action: 1), .sentFromReduce(1),
+      .sentAfterCancellation(action: 1), .stubStateWhileDisabled, .dispatchedToMissingState(1),
+    ]
+    #expect(issues.map(\.warnsByDefault) == [true, true, false, true, true])
+    #expect(
+      issues.map(\.kind) == [
+        "effectFailed", "sentFromReduce", "sentAfterCancellation", "stubStateWhileDisabled",
+        "dispatchedToMissingState",
+      ])
+  }
+
+  /// Many short-lived reactors whose latest-wins queries are cancelled while they answer, as a
+  /// search screen's are: their late answers reach the default `report(_:)`, which prints
+  /// nothing, so the process-wide count of shown warnings for that type stays at zero.
+  @Test func cancelledQueriesOfManyReactorsPrintNothing() async {
+    for _ in 0..<200 {
+      let reactor = LateAnswerReactor()
+      for query in 0..<20 { reactor.send(query) }
+      await reactor.storage.settled()
+      #expect(reactor.currentState == 19)
+    }
+    #expect(
+      warningThrottle.withLock { $0.count(of: "LateAnswerReactor.sentAfterCancellation") } == 0)
+  }
+}
+
+/// Each query cancels the one before it, whose answer comes after a yield: often after its
+/// cancellation.
+private final class LateAnswerReactor: Reactor {
+  let storage = Storage()
+  let initialState = -1
+
+  func mutate(action: Int) -> Effect<Int> {
+    Effect.run { send in
+      await Task.yield()
+      send(action)
+    }
+    .cancellable(id: "query", cancelInFlight: true)
+  }
+
+  func reduce(state: inout Int, mutation: Int) { state = mutation }
+}
