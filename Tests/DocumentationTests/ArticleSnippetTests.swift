@@ -18,19 +18,49 @@ import Testing
       .filter { !$0.isEmpty }
   }
 
-  /// `source` without what the compiler would not compile as code: block comments,
-  /// multi-line string literals and `#if false` regions, so that a block pasted into one of
-  /// them does not count as compiled.
+  /// The `#if` conditions whose code counts as compiled here. Code under any other `#if` (or an
+  /// `#else` branch) is not compiled on this platform, so a block found only there does not
+  /// count. `canImport(SwiftUI)` is listed because the SwiftUI article's view can only be
+  /// compiled on Apple platforms; the README says so.
+  static let compiledConditions: Set<String> = ["canImport(SwiftUI)"]
+
+  /// `source` without what the compiler would not compile as code here: comments, multi-line
+  /// string literals, and the regions of every `#if` not in ``compiledConditions`` (nested ones
+  /// included), so that a block pasted into one of them does not count as compiled.
   static func compiledCode(of source: String) -> String {
     var code = source
-    for (open, close) in [("/*", "*/"), ("\"\"\"", "\"\"\""), ("#if false", "#endif")] {
+    for (open, close) in [("/*", "*/"), ("\"\"\"", "\"\"\"")] {
       while let start = code.range(of: open),
         let end = code.range(of: close, range: start.upperBound..<code.endIndex)
       {
         code.removeSubrange(start.lowerBound..<end.upperBound)
       }
     }
-    return code
+    var kept: [Substring] = []
+    // For each `#if` open around a line: whether its current branch is compiled.
+    var branches: [Bool] = []
+    for line in code.split(separator: "\n", omittingEmptySubsequences: false) {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.hasPrefix("#if ") {
+        branches.append(compiledConditions.contains(String(trimmed.dropFirst(4))))
+      } else if trimmed.hasPrefix("#elseif") || trimmed == "#else" {
+        if !branches.isEmpty { branches[branches.count - 1] = false }
+      } else if trimmed == "#endif" {
+        _ = branches.popLast()
+      } else if !branches.contains(false) {
+        // A line comment ends the code on its line (no snippet has `//` in a string).
+        kept.append(line.range(of: "//").map { line[..<$0.lowerBound] } ?? line)
+      }
+    }
+    return kept.joined(separator: "\n")
+  }
+
+  /// Whether `block`'s lines stand, whole and in order, among `lines`.
+  static func contains(_ lines: [String], _ block: [String]) -> Bool {
+    guard !block.isEmpty, block.count <= lines.count else { return block.isEmpty }
+    return (0...(lines.count - block.count)).contains { start in
+      lines[start..<(start + block.count)].elementsEqual(block)
+    }
   }
 
   /// The Swift blocks of a Markdown text, with the line each starts on.
@@ -68,7 +98,7 @@ import Testing
     )
     .filter { $0.lastPathComponent != "ArticleSnippetTests.swift" }
     .map { Self.compiledCode(of: try String(contentsOf: $0, encoding: .utf8)) }
-    let compiled = Self.normalized(snippets.joined(separator: "\n")).joined(separator: "\n")
+    let compiled = Self.normalized(snippets.joined(separator: "\n"))
     let articles =
       Self.files(
         under: Self.root.appendingPathComponent("Sources"), ending: ".md"
@@ -78,9 +108,9 @@ import Testing
     var checked = 0
     for article in articles {
       for block in Self.swiftBlocks(in: try String(contentsOf: article, encoding: .utf8)) {
-        let code = Self.normalized(block.code).joined(separator: "\n")
+        let code = Self.normalized(Self.compiledCode(of: block.code))
         checked += 1
-        let isCompiled = compiled.contains(code)
+        let isCompiled = Self.contains(compiled, code)
         #expect(
           isCompiled,
           """
@@ -97,15 +127,34 @@ import Testing
     let source = """
       let kept = 1
       /* let inComment = 2 */
+      // let inLineComment = 2
       let text = \"\"\"
         let inString = 3
         \"\"\"
       #if false
         let inDeadCode = 4
       #endif
-      let alsoKept = 5
+      #if canImport(UIKit)
+        #if DEBUG
+          let inNestedRegion = 5
+        #endif
+        let afterTheNestedRegion = 6
+      #else
+        let inElse = 7
+      #endif
+      #if canImport(SwiftUI)
+        let listed = 8  // a comment
+      #endif
+      let alsoKept = 9
       """
     let code = Self.normalized(Self.compiledCode(of: source))
-    #expect(code == ["let kept = 1", "let text =", "let alsoKept = 5"])
+    #expect(code == ["let kept = 1", "let text =", "let listed = 8", "let alsoKept = 9"])
+  }
+
+  @Test func aBlockMatchesWholeLinesOnly() {
+    let compiled = ["nonisolated struct State {", "var value = 0", "}"]
+    #expect(Self.contains(compiled, ["nonisolated struct State {", "var value = 0"]))
+    #expect(!Self.contains(compiled, ["struct State {", "var value = 0"]))
+    #expect(!Self.contains(compiled, ["var value = 0", "var other = 1"]))
   }
 }

@@ -2,6 +2,7 @@
 // not clash with the one of "Getting started".
 
 import Reactors
+import ReactorsTestSupport
 import Testing
 
 enum Readme {
@@ -30,10 +31,21 @@ enum Readme {
   typealias CounterReactor = Readme.CounterReactor
 
   @Test func theCounterIsReducedBeforeSendReturns() {
+    // The snippet's `print` and `assert`, made to record: `assert` is a no-op in release
+    // builds, and a print checks nothing.
+    let printed = Shared<[Int]>([])
+    let print: @Sendable (String, Int) -> Void = { _, value in printed.withLock { $0.append(value) }
+    }
+    var asserted: [Bool] = []
+    func assert(_ condition: Bool) { asserted.append(condition) }
+
     let reactor = CounterReactor()
     let token = reactor.observe(\.value) { print("value:", $0) }  // 0, then 1
     reactor.send(.increase)
     assert(reactor.currentState.value == 1)  // already reduced: the reactor was idle
     token.cancel()
+
+    #expect(printed.current == [0, 1])
+    #expect(asserted == [true])
   }
 }

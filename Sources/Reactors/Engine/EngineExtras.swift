@@ -7,6 +7,9 @@ final class EngineExtras<R: Reactor> {
   /// the work that made it came later (``EngineCore/isProcessingLaterItem``), on the processing
   /// thread with the lock released (the test toolkit's tester).
   @usableFromInline var tap: (@Sendable (R.Mutation, R.State, _ isLater: Bool) -> Void)?
+  /// What a `send` does, instead of its pause, when its action joined a backlog for another
+  /// thread (see `giveTheProcessingThreadAHeadStart()`): the test toolkit counts them.
+  @usableFromInline var pauseBehindBacklog: (@Sendable () -> Void)?
   @usableFromInline var stubIsEnabled = false
   @usableFromInline var stubActions: [R.Action] = []
   /// Tasks waiting for the reactor to be idle (the test toolkit's `idle()`).

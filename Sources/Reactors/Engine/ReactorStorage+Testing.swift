@@ -64,6 +64,12 @@ extension ReactorStorage {
     return publishedState
   }
 
+  /// Calls `pause` instead of pausing each time a `send` joins a backlog of work queued for
+  /// another thread (see `Processing.backlog`): for tests that count those pauses.
+  package func replacePauseBehindBacklog(with pause: @escaping @Sendable () -> Void) {
+    locked { core.pointee.makeExtras().pauseBehindBacklog = pause }
+  }
+
   /// Removes the tap (see ``tap(from:_:)``).
   package func untap() {
     locked { core.pointee.extras?.tap = nil }

@@ -113,8 +113,12 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     }
     let arrival = core.pointee.processing.arrived(
       .action(action, staged: false), from: thread, fromEffect: isStartingEffect(on: thread))
+    if case .queuedBehindBacklog = arrival {
+      let pause = core.pointee.extras?.pauseBehindBacklog ?? giveTheProcessingThreadAHeadStart
+      lock.unlock()
+      return pause()
+    }
     lock.unlock()
-    if case .queuedBehindBacklog = arrival { return giveTheProcessingThreadAHeadStart() }
     act(on: arrival, reactor) { processAction(action, staged: false, reactor) }
   }
 

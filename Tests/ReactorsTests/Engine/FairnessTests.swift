@@ -55,4 +55,49 @@ import Testing
     #expect(reactor.currentState.lastSequence[1] == queuedByOthers - 1)
     observation.cancel()
   }
+
+  /// Behind a backlog, an outside `send` pauses once its action is queued; an effect's `Send`
+  /// never does, however long the queue (it may run on the processing thread's own behalf).
+  @Test func onlyAnOutsideSendPausesBehindABacklog() async throws {
+    let count = 300  // more than the backlog of 256
+    let inMutate = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let (gate, openGate) = AsyncStream.makeStream(of: Void.self)
+    let effectSent = DispatchSemaphore(value: 0)
+    let reactor = ProbeReactor(mutate: { _, action in
+      switch action {
+      case .custom(0):
+        // Holds the processing thread here while the others queue.
+        inMutate.signal()
+        _ = release.wait(timeout: .now() + 30)
+        return .none
+      case .custom(1):
+        return .run { send in
+          for await _ in gate { break }
+          for _ in 0..<count { send(.add(1)) }
+          effectSent.signal()
+        }
+      default:
+        return ProbeReactor.defaultMutation(action)
+      }
+    })
+    let pauses = Shared(0)
+    reactor.storage.replacePauseBehindBacklog { pauses.increment() }
+    reactor.send(.custom(1))  // the effect waits at its gate
+    let held = Thread { reactor.send(.custom(0)) }
+    held.start()
+    #expect(await signalled(inMutate))
+    openGate.yield()
+    #expect(await signalled(effectSent))
+    #expect(pauses.current == 0, "an effect's Send paused behind the backlog")
+    // Every one of these joins the effect's values, already more than the backlog.
+    let sent = await onThreads(1, within: 30) { _ in
+      for _ in 0..<count { reactor.send(.add(1)) }
+    }
+    try #require(sent)
+    #expect(pauses.current == count)
+    release.signal()
+    await reactor.storage.idle()
+    #expect(reactor.currentState.count == 2 * count)
+  }
 }

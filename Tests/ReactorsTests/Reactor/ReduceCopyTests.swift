@@ -16,6 +16,7 @@ import Testing
     let observation = reactor.observe(skippingRepeats: false) { moves.record($0.items) }
     for value in 0..<count { reactor.send(.append(value)) }
     #expect(reactor.currentState.items.count == count)
+    #expect(moves.recorded == count + 1, "the observer saw the first state and each append")
     let bound = BufferMoves.bound(forAppends: count)
     #expect(moves.count <= bound, "the buffer moved \(moves.count) times for \(count) appends")
     observation.cancel()
