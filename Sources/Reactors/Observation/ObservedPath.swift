@@ -157,7 +157,7 @@ final class ValueGroup<State, Value: Equatable>: ObservedPath<State> {
 
   override func remove(_ id: UInt64) -> [Any]? { subscribers.pointee.remove(id).map { [$0] } }
 
-  override var isEmpty: Bool { subscribers.pointee.isEmpty }
+  override var isEmpty: Bool { subscribers.pointee.members.isEmpty }
 }
 
 /// The observers of every state, with what ends each one's stream if the reactor goes first.

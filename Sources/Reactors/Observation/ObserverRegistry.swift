@@ -116,7 +116,7 @@ struct ObserverRegistry<State> {
       if let index = everyState.finishers.firstIndex(where: { $0.id == id }) {
         released.append(everyState.finishers.remove(at: index).finish)
       }
-      if everyState.subscribers.pointee.isEmpty {
+      if everyState.subscribers.pointee.members.isEmpty {
         released.append(everyState)
         self.everyState = nil
       }

@@ -41,5 +41,9 @@ final class PartGroup<State, Part>: ObservedPath<State> {
 
   override func remove(_ id: UInt64) -> [Any]? { registry.pointee.remove(id) }
 
-  override var isEmpty: Bool { registry.pointee.isEmpty }
+  // Field by field, where they lie: a property of the whole registry would copy it (see
+  // `SubscriberList`).
+  override var isEmpty: Bool {
+    registry.pointee.everyState == nil && registry.pointee.groups.isEmpty
+  }
 }

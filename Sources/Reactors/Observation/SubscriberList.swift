@@ -33,8 +33,10 @@ struct SubscriberList<Value> {
 
   @inlinable init() {}
 
-  /// Whether no observer is left.
-  var isEmpty: Bool { members.isEmpty }
+  // No `isEmpty`: a property of the whole struct, read through the group's pointer, copies the
+  // struct, and so reads ``snapshot`` while the processing thread empties it with the lock
+  // released (the model check found that race). Read `pointer.pointee.members.isEmpty`: one
+  // field, where it lies.
 
   @inlinable
   mutating func append(_ id: UInt64, _ body: @escaping @Sendable (Value) -> Void) {
