@@ -22,14 +22,12 @@ public final class Stub<R: Reactor>: Sendable {
 
   /// Whether the stub replaces `mutate` and `reduce`. Off by default.
   public var isEnabled: Bool {
-    get { storage.locked { storage.core.pointee.extras?.stubIsEnabled ?? false } }
-    set { storage.locked { storage.core.pointee.makeExtras().stubIsEnabled = newValue } }
+    get { storage.stubIsEnabled }
+    set { storage.stubIsEnabled = newValue }
   }
 
   /// Every action sent while the stub was on, in order.
-  public var actions: [R.Action] {
-    storage.locked { storage.core.pointee.extras?.stubActions ?? [] }
-  }
+  public var actions: [R.Action] { storage.stubActions }
 
   /// The reactor's current state; setting it (with the stub on) notifies the observers.
   public var state: R.State {

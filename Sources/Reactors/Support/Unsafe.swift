@@ -7,7 +7,7 @@
 // - `ChangedBytes`, which compares observed values byte by byte (scenario 8);
 // - the calls through `unretainedElement(at:)` with `_withUnsafeGuaranteedRef` in
 //   `ObserverRegistry`, `ChangedBytes` and `SubscriberList` (scenarios 2 and 7);
-// - `ObservedPath`'s pointer to the last value it saw;
+// - `ObserverGroup`'s pointer to the last value it saw;
 // - ReactorsCombine's `DistinctStates`, whose `unsafeBitCast` turns a value back into `State`
 //   from the same type found `Equatable` at run time.
 

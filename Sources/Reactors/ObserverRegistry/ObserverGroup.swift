@@ -1,12 +1,13 @@
-/// The observers of one key path of the state, as the registry sees them: without the value's
-/// type.
+/// A group of observers that share one comparison per change, as the registry sees them:
+/// those of one key path of the state (a `ValueGroup`), of a part of it (a `PartGroup`), without
+/// the value's type. The base class of every group.
 ///
 /// `capture` and `deliver` are compiled for the concrete state and value types where
 /// `observe` was called (``ObserverRegistry/add(id:_:current:_:)`` is inlinable). A
 /// `ValueGroup`'s capture nothing: they take the group as their argument, so the engine calls
 /// them through an unretained reference.
 @usableFromInline
-class ObservedPath<State> {
+class ObserverGroup<State> {
   @usableFromInline let keyPath: AnyKeyPath
   /// Where the value lies in the state's bytes, for a value stored inline; `nil` otherwise.
   /// The registry compares these bytes first (see ``ChangedBytes``).
@@ -17,16 +18,16 @@ class ObservedPath<State> {
   /// byte for byte is kept as the last one too, so that the last value's bytes are the state's.
   /// Returns whether the group is to be delivered, which every replaced value needs: the
   /// delivery releases it, with the lock released.
-  @usableFromInline let capture: (ObservedPath<State>, UnsafePointer<State>, Bool) -> Bool
+  @usableFromInline let capture: (ObserverGroup<State>, UnsafePointer<State>, Bool) -> Bool
   /// Calls the snapshot's observers with the last value, skipping the ids given. Lock
   /// released; the processing thread only.
-  @usableFromInline let deliver: (ObservedPath<State>, UnsafePointer<[UInt64]>) -> Void
+  @usableFromInline let deliver: (ObserverGroup<State>, UnsafePointer<[UInt64]>) -> Void
 
   @inlinable
   init(
     keyPath: AnyKeyPath, bytes: Range<Int>? = nil,
-    capture: @escaping (ObservedPath<State>, UnsafePointer<State>, Bool) -> Bool,
-    deliver: @escaping (ObservedPath<State>, UnsafePointer<[UInt64]>) -> Void
+    capture: @escaping (ObserverGroup<State>, UnsafePointer<State>, Bool) -> Bool,
+    deliver: @escaping (ObserverGroup<State>, UnsafePointer<[UInt64]>) -> Void
   ) {
     self.keyPath = keyPath
     self.bytes = bytes
@@ -52,7 +53,7 @@ class ObservedPath<State> {
 /// reference to an object whose `deinit` runs user code. It waits in ``previous`` and is
 /// released by the delivery, with the lock released.
 @usableFromInline
-final class ValueGroup<State, Value: Equatable>: ObservedPath<State> {
+final class ValueGroup<State, Value: Equatable>: ObserverGroup<State> {
   /// Where the value lives inside the state.
   @usableFromInline let field: FieldAccess<State, Value>
   /// The observers; `last` and `previous` share its allocation.
@@ -119,7 +120,7 @@ final class ValueGroup<State, Value: Equatable>: ObservedPath<State> {
   }
 
   /// Reads the value; when it changed, keeps it and snapshots the observers. Lock held.
-  /// `syncing`: an equal value whose bytes differ is kept too (see ``ObservedPath/capture``).
+  /// `syncing`: an equal value whose bytes differ is kept too (see ``ObserverGroup/capture``).
   ///
   /// Returns whether the group is to be delivered: when the value changed, and when an equal
   /// value replaced the last one (then only to release the one replaced).

@@ -8,7 +8,7 @@
 /// concrete types. Its registry is guarded by the engine's lock; its delivery belongs to the
 /// thread processing the reactor's work, as ``Delivery`` does.
 @usableFromInline
-final class PartGroup<State, Part>: ObservedPath<State> {
+final class PartGroup<State, Part>: ObserverGroup<State> {
   /// The part's observers.
   @usableFromInline let registry: UnsafeMutablePointer<ObserverRegistry<Part>>
   /// What changed in the part, captured for delivery.

@@ -16,7 +16,7 @@
 /// byte what they were.
 ///
 /// Why that is sound: for every observed value stored inline, the copy holds the bytes of the
-/// group's last value (``ObservedPath/bytes``), and the group keeps that value alive, so the
+/// group's last value (``ObserverGroup/bytes``), and the group keeps that value alive, so the
 /// objects its bytes point to cannot be freed and their addresses reused. A value whose bytes
 /// equal them is the same value, holding the same objects. To keep this true:
 /// - when the groups change (added or removed), the next change asks every group (``isStale``)
@@ -71,7 +71,7 @@ final class ChangedBytes {
   /// Makes the blocks for `groups`, and copies `state`'s bytes: the caller has just asked every
   /// group, so every group's last value has those bytes.
   @usableFromInline
-  func rebuild<State>(for groups: [ObservedPath<State>], copying state: UnsafeRawPointer) {
+  func rebuild<State>(for groups: [ObserverGroup<State>], copying state: UnsafeRawPointer) {
     let blockCount = (count + Self.blockSize - 1) / Self.blockSize
     blocks = Array(repeating: [], count: blockCount)
     unplaced = []
@@ -95,7 +95,7 @@ final class ChangedBytes {
   /// the groups that changed to `delivery` in the order they were made. Lock held.
   @inlinable
   func capture<State>(
-    _ state: UnsafePointer<State>, groups: [ObservedPath<State>],
+    _ state: UnsafePointer<State>, groups: [ObserverGroup<State>],
     into delivery: inout Delivery<State>
   ) {
     change &+= 1
@@ -121,7 +121,7 @@ final class ChangedBytes {
   @inlinable
   func captureBlocks<State>(
     _ new: UnsafeRawPointer, in range: Range<Int>, _ state: UnsafePointer<State>,
-    _ groups: [ObservedPath<State>]
+    _ groups: [ObserverGroup<State>]
   ) {
     var start = range.lowerBound
     while start < range.upperBound {
@@ -141,7 +141,7 @@ final class ChangedBytes {
 
   @inlinable @inline(__always)
   func ask<State>(
-    _ groups: [ObservedPath<State>], _ index: Int, _ state: UnsafePointer<State>
+    _ groups: [ObserverGroup<State>], _ index: Int, _ state: UnsafePointer<State>
   ) -> Bool {
     groups.unretainedElement(at: index)._withUnsafeGuaranteedRef { $0.capture($0, state, true) }
   }

@@ -15,7 +15,7 @@ struct ObserverRegistry<State> {
   /// Observers of every state, created with the first of them.
   @usableFromInline var everyState: StateObservers<State>?
   /// The groups, in the order they were made. Any change to them makes ``changedBytes`` stale.
-  @usableFromInline var groups: [ObservedPath<State>] = [] {
+  @usableFromInline var groups: [ObserverGroup<State>] = [] {
     didSet { changedBytes?.isStale = true }
   }
   /// A copy of the state's bytes that finds what may have changed, once there are many groups.
@@ -209,9 +209,9 @@ struct ObserverRegistry<State> {
 struct Delivery<State> {
   @usableFromInline var everyState: StateObservers<State>?
   /// The first group that changed: most changes change one, and then no array is touched.
-  @usableFromInline var first: ObservedPath<State>?
+  @usableFromInline var first: ObserverGroup<State>?
   /// The groups that changed after ``first``, in order.
-  @usableFromInline var groups: [ObservedPath<State>] = []
+  @usableFromInline var groups: [ObserverGroup<State>] = []
   /// Observers the processing thread removed while it delivered (an observer cancelling itself
   /// or a later one): not called again, even for this change.
   @usableFromInline var removedByOwner: [UInt64] = []
@@ -222,7 +222,7 @@ struct Delivery<State> {
 
   /// Adds a group that changed. Lock held.
   @inlinable
-  mutating func append(_ group: ObservedPath<State>) {
+  mutating func append(_ group: ObserverGroup<State>) {
     if first == nil { first = group } else { groups.append(group) }
   }
 
