@@ -96,7 +96,7 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
   }
 
   /// Starts `effect` on the global executor, in a task the reactor owns, marked with `id`: for a
-  /// `transform` hook's sources (started with the engine's lock held, so never on this thread)
+  /// `transform` hook's sources (started as the reactor starts, never on the thread that does)
   /// and, without `Task.immediate`, for every effect.
   @inlinable
   @discardableResult

@@ -25,59 +25,46 @@ extension ReactorStorage {
     addObserver(from: reactor, ObserverRegistry.observer(of: keyPath, body))
   }
 
-  /// Adds an observer: `add` puts it in the registry (lock held) and returns its first call,
-  /// made with the lock released, in the observer's turn (see ``beginObserving(_:)``).
-  /// Inlinable, so the observer's comparison is compiled for the concrete types.
+  /// Adds an observer: `add` puts it in the registry (in a lock scope) and returns its first
+  /// call, made with the lock released, in the observer's turn among the reactor's deliveries,
+  /// so that it sees every later change once, in order. Inlinable, so the observer's
+  /// comparison is compiled for the concrete types.
+  ///
+  /// When the reactor is idle, this thread processes it meanwhile (it adds the observer,
+  /// releases the lock, calls it, then finishes the item); when this thread is processing (an
+  /// observer or `mutate` adding an observer), likewise but without finishing. When another
+  /// thread is processing, the observer is queued, and registered and called by that thread in
+  /// its turn (see ``Work/register(_:)``): `observe` returns before the first call.
   @inlinable
   func addObserver(
     from reactor: R,
     _ add: @escaping (inout ObserverRegistry<R.State>, UInt64, R.State) -> () -> Void
   ) -> ObservationToken {
-    lock.lock()
-    let (id, turn) = beginObserving(reactor)
-    guard let owns = turn else {
-      return observeInTurn(id, from: reactor) { registry, state in add(&registry, id, state) }
-    }
-    let first = add(&core.pointee.observers, id, publishedState)
-    lock.unlock()
-    first()
-    if !owns { finishItem(reactor) }
-    return token(removing: id)
-  }
-
-  /// Starts an observation: a new observer gets the value it starts from, and is called with
-  /// it, in its turn among the reactor's deliveries, so that it sees every later change once,
-  /// in order. Lock held.
-  ///
-  /// Returns the observer's id, and whether this thread already owned processing: when the
-  /// reactor was idle, this thread owns it now (add the observer, release the lock, call it,
-  /// then finish the item); when this thread was processing (an observer or `mutate` adding an
-  /// observer), likewise but without finishing. `nil` when another thread is processing: the
-  /// observer is then registered and called by that thread in its turn
-  /// (``observeInTurn(_:from:_:)``), and `observe` returns before the first call.
-  @inlinable
-  func beginObserving(_ reactor: R) -> (id: UInt64, ownedAlready: Bool?) {
     startIfNeeded(reactor)
-    let id = core.pointee.observers.makeID()
-    let thread = ThreadIdentity.current
-    if core.pointee.processing.isOwned(by: thread) { return (id, true) }
-    if core.pointee.processing.claim(on: thread) { return (id, false) }
-    return (id, nil)
-  }
-
-  /// Queues the registration of an observer for the thread processing the reactor's work.
-  /// Lock held; released here.
-  @usableFromInline
-  func observeInTurn(
-    _ id: UInt64, from reactor: R,
-    _ add: @escaping (inout ObserverRegistry<R.State>, R.State) -> () -> Void
-  ) -> ObservationToken {
-    core.pointee.makeExtras().pendingRegistrations.append(id)
-    let registration = ObserverRegistration<R.State>(id: id, add: add)
-    let arrival = core.pointee.processing.arrived(.register(registration), from: .current)
-    lock.unlock()
-    // Taking over from a hand-off: this thread now processes the queue, its observer last.
-    act(on: arrival, reactor) { register(registration) }
+    let (id, turn) = locked { () -> (UInt64, ObserverTurn<R>) in
+      let id = core.pointee.observers.makeID()
+      let thread = ThreadIdentity.current
+      let finishes: Bool
+      if core.pointee.processing.isOwned(by: thread) {
+        finishes = false
+      } else if core.pointee.processing.claim(on: thread) {
+        finishes = true
+      } else {
+        core.pointee.makeExtras().pendingRegistrations.append(id)
+        let registration = ObserverRegistration<R.State>(id: id) { add(&$0, id, $1) }
+        let arrival = core.pointee.processing.arrived(.register(registration), from: thread)
+        return (id, .queued(arrival, registration))
+      }
+      return (id, .now(add(&core.pointee.observers, id, publishedState), finishes: finishes))
+    }
+    switch turn {
+    case .now(let first, let finishes):
+      first()
+      if finishes { finishItem(reactor) }
+    case .queued(let arrival, let registration):
+      // Taking over from a hand-off: this thread now processes the queue, its observer last.
+      act(on: arrival, reactor) { register(registration) }
+    }
     return token(removing: id)
   }
 
@@ -89,23 +76,33 @@ extension ReactorStorage {
 
   @usableFromInline
   func removeObserver(_ id: UInt64) {
-    lock.lock()
-    let released = core.pointee.observers.remove(id)
-    if released != nil {
-      // The processing thread removing an observer while it delivers (from an observer, say):
-      // the change being delivered skips it too. Another thread's removal cannot reach a
-      // delivery in progress.
-      // (`delivery` belongs to the processing thread: only that thread may read it.)
-      if core.pointee.processing.isOwned(by: .current) && core.pointee.delivery.isDelivering {
-        core.pointee.delivery.removedByOwner.append(id)
+    let released = locked { () -> [Any]? in
+      let released = core.pointee.observers.remove(id)
+      if released != nil {
+        // The processing thread removing an observer while it delivers (from an observer,
+        // say): the change being delivered skips it too. Another thread's removal cannot reach
+        // a delivery in progress. (`delivery` belongs to the processing thread: only that
+        // thread may read it.)
+        if core.pointee.processing.isOwned(by: .current) && core.pointee.delivery.isDelivering {
+          core.pointee.delivery.removedByOwner.append(id)
+        }
+      } else if let extras = core.pointee.extras,
+        let index = extras.pendingRegistrations.firstIndex(of: id)
+      {
+        extras.pendingRegistrations.remove(at: index)
       }
-    } else if let extras = core.pointee.extras,
-      let index = extras.pendingRegistrations.firstIndex(of: id)
-    {
-      extras.pendingRegistrations.remove(at: index)
+      return released
     }
-    lock.unlock()
     // Freed here, with the lock released: what the observer held may run code as it goes.
     withExtendedLifetime(released) {}
   }
+}
+
+/// When a new observer gets its first call (see ``ReactorStorage/addObserver(from:_:)``).
+@usableFromInline
+enum ObserverTurn<R: Reactor> {
+  /// Now, on this thread; then, if `finishes`, this thread goes on with the queue it claimed.
+  case now(() -> Void, finishes: Bool)
+  /// In its turn, by the thread processing: what the state machine said when it was queued.
+  case queued(Processing<Work<R>, ThreadIdentity>.Arrival, ObserverRegistration<R.State>)
 }

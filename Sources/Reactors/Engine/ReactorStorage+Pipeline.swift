@@ -62,8 +62,8 @@ extension ReactorStorage {
     return stage(value)
   }
 
-  /// Runs `transform(mutation:)`'s stage, reduces (lock held), then tells the observers and
-  /// runs the store's middleware (lock released).
+  /// Runs `transform(mutation:)`'s stage, reduces (in a lock scope), then tells the observers
+  /// and does what a reactor with extras does after a reduce (lock released).
   ///
   /// With the stub turned on meanwhile, nothing is reduced, and `action` (the action whose
   /// `mutate` returned this one mutation), if given, is recorded as the stub records actions.
@@ -73,45 +73,59 @@ extension ReactorStorage {
       let mutation = staged
         ? mutation : passed(mutation, through: core.pointee.transforms?.mutation)
     else { return }
-    lock.lock()
-    if let extras = core.pointee.extras, extras.stubIsEnabled {
-      if let action { extras.stubActions.append(action) }
-      return lock.unlock()
+    var after = AfterReduce<R>()
+    let hasDelivery = locked { () -> Bool? in
+      if let extras = core.pointee.extras, extras.stubIsEnabled {
+        if let action { extras.stubActions.append(action) }
+        return nil
+      }
+      reduce(mutation, reactor)
+      return reduced(into: &after)
     }
+    guard let hasDelivery else { return }
+    if hasDelivery { deliverChanges() }
+    if after.hasExtras { afterReduce(mutation, after, reactor) }
+  }
+
+  /// Runs `reduce` on the state where it lies, flagged so that a `send` from inside it is
+  /// reported. In a lock scope.
+  @inlinable @inline(__always)
+  func reduce(_ mutation: R.Mutation, _ reactor: R) {
     core.pointee.isReducing = true
     reactor.reduce(state: &core.pointee.state!, mutation: mutation)
     core.pointee.isReducing = false
-    if let extras = core.pointee.extras { return reduced(mutation, with: extras, reactor) }
-    reduced(reactor)
   }
 
-  /// After a reduce: applies `transform(state:)`'s stage, then tells the observers. Lock
-  /// held; released here.
+  /// After a reduce, in a lock scope: takes into `after` what a reactor with extras does next
+  /// (the issues `reduce` made, the state a store's middleware sees), applies
+  /// `transform(state:)`'s stage, and captures what changed for the observers. Returns whether
+  /// there is a change to deliver.
   ///
-  /// The state the stage replaces is released after the lock is: it may hold the last
-  /// reference to an object whose `deinit` runs user code.
-  @inlinable
-  func reduced(_ reactor: R) {
-    guard let transforms = core.pointee.transforms, let stage = transforms.state else {
-      return notifyObservers()
+  /// The state the stage replaces goes into `after` too, to be released once the lock is: it
+  /// may hold the last reference to an object whose `deinit` runs user code.
+  @inlinable @inline(__always)
+  func reduced(into after: inout AfterReduce<R>) -> Bool {
+    if let extras = core.pointee.extras {
+      after.hasExtras = true
+      after.tap = extras.tap
+      after.issues = extras.issues
+      extras.issues = []
+      if let middleware = extras.afterReduce {
+        after.middleware = middleware
+        after.middlewareState = publishedState
+      }
     }
-    guard let transformed = stage(core.pointee.state!) else { return lock.unlock() }
-    let replaced = transforms.published.take()
+    guard let transforms = core.pointee.transforms, let stage = transforms.state else {
+      return captureChanges()
+    }
+    guard let transformed = stage(core.pointee.state!) else { return false }
+    after.replaced = transforms.published.take()
     transforms.published = transformed
-    withExtendedLifetime(replaced) { notifyObservers() }
-  }
-
-  /// Captures what changed for the observers (lock held), then tells them (lock released).
-  /// Lock held; released here.
-  @inlinable
-  func notifyObservers() {
-    let hasDelivery = captureChanges()
-    lock.unlock()
-    if hasDelivery { deliverChanges() }
+    return captureChanges()
   }
 
   /// Compares the state with what each observed key path saw last and snapshots what changed
-  /// into ``EngineCore/delivery``; `false` when nobody is to be told. Lock held.
+  /// into ``EngineCore/delivery``; `false` when nobody is to be told. In a lock scope.
   @inlinable
   func captureChanges() -> Bool {
     guard !core.pointee.observers.isEmpty else { return false }
@@ -133,54 +147,71 @@ extension ReactorStorage {
     Delivery.deliver(core.pointer(to: \.delivery).unsafelyUnwrapped)
   }
 
-  /// ``reduced(_:)`` for a reactor with ``EngineExtras``: reports what `reduce` misused, and
-  /// runs a store's middleware. Lock held; released here.
+  /// What a reactor with ``EngineExtras`` does after a reduce, lock released: tells the test
+  /// toolkit's tap, reports what `reduce` misused, and runs a store's middleware.
   @inlinable @inline(never)
-  func reduced(_ mutation: R.Mutation, with extras: EngineExtras<R>, _ reactor: R) {
-    let issues = extras.issues
-    extras.issues = []
-    let afterReduce = extras.afterReduce
-    let tap = extras.tap
-    let state = afterReduce == nil ? nil : publishedState
-    reduced(reactor)
+  func afterReduce(_ mutation: R.Mutation, _ after: AfterReduce<R>, _ reactor: R) {
     // Only this thread reduces: the state read now is the one this mutation made.
-    if let tap {
+    if let tap = after.tap {
       let isLater = core.pointer(to: \.isProcessingLaterItem).unsafelyUnwrapped.pointee
       tap(mutation, locked { publishedState }, isLater)
     }
-    for issue in issues { reactor.report(issue) }
-    if let afterReduce, let state {
-      startFollowUps(afterReduce(state, mutation), after: mutation, reactor)
+    for issue in after.issues { reactor.report(issue) }
+    if let middleware = after.middleware, let state = after.middlewareState {
+      startFollowUps(middleware(state, mutation), after: mutation, reactor)
     }
   }
 
   /// Replaces the state (the stub) and tells the observers. Lock released.
   ///
-  /// The states it replaces are released after the lock is (see ``reduced(_:)``).
+  /// The states it replaces are released after the lock is (see ``reduced(into:)``).
   @usableFromInline
   func setState(_ state: R.State, _ reactor: R) {
-    lock.lock()
-    let replaced = core.pointee.state.take()
-    core.pointee.state = state
-    var replacedPublished: R.State?
-    if let transforms = core.pointee.transforms, transforms.state != nil {
-      replacedPublished = transforms.published.take()
-      transforms.published = state
+    var replaced: (R.State?, R.State?)
+    let hasDelivery = locked { () -> Bool in
+      replaced.0 = core.pointee.state.take()
+      core.pointee.state = state
+      if let transforms = core.pointee.transforms, transforms.state != nil {
+        replaced.1 = transforms.published.take()
+        transforms.published = state
+      }
+      return captureChanges()
     }
-    withExtendedLifetime((replaced, replacedPublished)) { notifyObservers() }
+    if hasDelivery { deliverChanges() }
+    withExtendedLifetime(replaced) {}
   }
 
   /// Registers an observer that waited for its turn, unless it was cancelled meanwhile, and
   /// gives it the current value. Lock released.
   @usableFromInline
   func register(_ registration: ObserverRegistration<R.State>) {
-    lock.lock()
-    guard let extras = core.pointee.extras,
-      let index = extras.pendingRegistrations.firstIndex(of: registration.id)
-    else { return lock.unlock() }
-    extras.pendingRegistrations.remove(at: index)
-    let first = registration.add(&core.pointee.observers, publishedState)
-    lock.unlock()
-    first()
+    let first = locked { () -> (() -> Void)? in
+      guard let extras = core.pointee.extras,
+        let index = extras.pendingRegistrations.firstIndex(of: registration.id)
+      else { return nil }
+      extras.pendingRegistrations.remove(at: index)
+      return registration.add(&core.pointee.observers, publishedState)
+    }
+    first?()
   }
+}
+
+/// What is left to do after a reduce once the lock is released (see
+/// ``ReactorStorage/reduced(into:)``): nothing, for most reactors.
+@usableFromInline
+struct AfterReduce<R: Reactor> {
+  /// Whether the reactor has extras: then the tap, the issues and a store's middleware. A flag,
+  /// not the extras: holding them would cost a retain and a release per reduce.
+  @usableFromInline var hasExtras = false
+  /// The test toolkit's tap, when one is installed.
+  @usableFromInline var tap: (@Sendable (R.Mutation, R.State, _ isLater: Bool) -> Void)?
+  /// What `reduce` misused, to report.
+  @usableFromInline var issues: [ReactorIssue<R.Action>] = []
+  /// A store's middleware, and the state it sees.
+  @usableFromInline var middleware: (@Sendable (R.State, R.Mutation) -> Effect<R.Action>)?
+  @usableFromInline var middlewareState: R.State?
+  /// The published state `transform(state:)`'s stage replaced, released with this.
+  @usableFromInline var replaced: R.State?
+
+  @inlinable init() {}
 }

@@ -1,85 +1,74 @@
 extension ReactorStorage {
-  /// Starts the reactor on first use. Lock held; it may be released and taken again meanwhile.
-  @inlinable @inline(__always)
+  /// Starts the reactor if it has not started. Lock released.
+  @inlinable
   func startIfNeeded(_ reactor: R) {
-    if !core.pointee.hasState { start(reactor) }
+    if !locked({ core.pointee.hasState }) { start(reactor) }
   }
 
-  /// Reads `initialState` and runs the `transform` hooks once, with the lock released, then
-  /// installs what they returned. Two threads using a new reactor at once may both run the
+  /// Reads `initialState` and runs the `transform` hooks once, then installs what they
+  /// returned, in one lock scope. Two threads using a new reactor at once may both run the
   /// hooks; the first to install wins, and only its sources start. The loser releases what it
-  /// made with the lock released (a `deinit` there may run user code).
+  /// made once its scope has ended, with the lock released (a `deinit` there may run user code).
   ///
-  /// Lock held on entry and on return. Inlinable, so it runs specialized for the reactor.
+  /// Lock released. Inlinable, so it runs specialized for the reactor.
   @inlinable
   func start(_ reactor: R) {
-    lock.unlock()
-    let isInstalled: Bool
-    do {
-      // What the hooks made lives in this scope, which ends with the lock released.
-      let initialState = reactor.initialState
-      let actions = reactor.transform(action: Upstream())
-      let mutations = reactor.transform(mutation: Upstream())
-      let states = reactor.transform(state: StateUpstream())
-      if actions.isIdentity && mutations.isIdentity && states.stage == nil {
-        lock.lock()
-        isInstalled = !core.pointee.hasState
-        if isInstalled {
-          core.pointee.state = initialState
-          core.pointee.hasState = true
-          core.pointee.isPlain = core.pointee.extras == nil
-        } else {
-          lock.unlock()
-        }
-      } else {
-        isInstalled = startTransformed(
-          reactor, initialState: initialState, actions: actions, mutations: mutations,
-          states: states)
-      }
+    let initialState = reactor.initialState
+    let actions = reactor.transform(action: Upstream())
+    let mutations = reactor.transform(mutation: Upstream())
+    let states = reactor.transform(state: StateUpstream())
+    guard actions.isIdentity && mutations.isIdentity && states.stage == nil else {
+      return startTransformed(
+        reactor, initialState: initialState, actions: actions, mutations: mutations,
+        states: states)
     }
-    if !isInstalled { lock.lock() }
+    locked {
+      guard !core.pointee.hasState else { return }
+      core.pointee.state = initialState
+      core.pointee.hasState = true
+      core.pointee.isPlain = core.pointee.extras == nil
+    }
   }
 
   /// ``start(_:)`` for a reactor that overrides a `transform` hook: installs the hooks' stages
-  /// and starts their sources. Lock released on entry; on return, held when this thread
-  /// installed them (`true`), released when another thread had (`false`).
+  /// (unless another thread did first), then starts their sources, and processes the actions
+  /// the action hook starts with. Lock released.
   @usableFromInline
   func startTransformed(
     _ reactor: R, initialState: R.State, actions: Upstream<R.Action>,
     mutations: Upstream<R.Mutation>, states: StateUpstream<R.State>
-  ) -> Bool {
+  ) {
     let published = states.stage.map { $0(initialState) ?? initialState }
-    lock.lock()
-    guard !core.pointee.hasState else {
-      lock.unlock()
-      return false
-    }
-    core.pointee.state = initialState
-    core.pointee.hasState = true
-    core.pointee.transforms = Transforms(
-      action: actions.stage, mutation: mutations.stage, state: states.stage, published: published)
     let link = link(to: reactor)
+    // `nil`: another thread installed its hooks first.
+    let claimed = locked { () -> Bool? in
+      guard !core.pointee.hasState else { return nil }
+      core.pointee.state = initialState
+      core.pointee.hasState = true
+      core.pointee.transforms = Transforms(
+        action: actions.stage, mutation: mutations.stage, state: states.stage,
+        published: published)
+      guard !actions.prefix.isEmpty else { return false }
+      // The actions the hook starts with run first, before the work that started the reactor.
+      // Nobody processed before the reactor started, so this thread can claim it.
+      let claimed = core.pointee.processing.claim(on: .current)
+      for action in actions.prefix {
+        core.pointee.processing.followUp(.action(action, staged: true))
+      }
+      return claimed
+    }
+    guard let claimed else { return }
     start(
       actions.sources, link: link, events: { .actions($0) }, values: { .action($0, staged: true) })
     start(
       mutations.sources, link: link, events: { .mutations($0) },
       values: { .mutation($0, staged: true) })
-    guard !actions.prefix.isEmpty else { return true }
-    // The actions the hook starts with run first, before the work that started the reactor.
-    // Nobody processed before the reactor started, so this thread can claim it.
-    let claimed = core.pointee.processing.claim(on: .current)
-    for action in actions.prefix {
-      core.pointee.processing.followUp(.action(action, staged: true))
-    }
-    lock.unlock()
     if claimed { finishItem(reactor) }
-    lock.lock()
-    return true
   }
 
   /// Starts the outside streams a `transform` hook merged: a relay is subscribed to (its events
   /// arrive as `events` work, in line), anything else runs in a task (its values arrive as
-  /// `values` work). Lock held.
+  /// `values` work). Lock released.
   func start<Output>(
     _ sources: [Effect<Output>], link: ReactorLink<R>,
     events: @escaping @Sendable (Effect<Output>) -> Work<R>,
@@ -97,7 +86,7 @@ extension ReactorStorage {
 
   /// Submits each event of a relay merged in a `transform` hook to the reactor, at once, from
   /// the thread that accepted it: processed before `accept` returns when the reactor is idle.
-  /// The subscription ends with the reactor. Lock held.
+  /// The subscription ends with the reactor. Lock released.
   func subscribe<Output>(
     to relay: RelaySource<Output>, link: ReactorLink<R>,
     as makeWork: @escaping @Sendable (Effect<Output>) -> Work<R>
@@ -106,6 +95,6 @@ extension ReactorStorage {
       guard let reactor = link.reactor else { return }
       reactor.storage.submit(makeWork(effect), from: reactor)
     }
-    core.pointee.makeExtras().subscriptions.append(subscription)
+    locked { core.pointee.makeExtras().subscriptions.append(subscription) }
   }
 }

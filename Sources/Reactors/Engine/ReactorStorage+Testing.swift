@@ -57,11 +57,11 @@ extension ReactorStorage {
   package func tap(
     from reactor: R, _ body: @escaping @Sendable (R.Mutation, R.State, Bool) -> Void
   ) -> R.State {
-    lock.lock()
-    defer { lock.unlock() }
     startIfNeeded(reactor)
-    core.pointee.makeExtras().tap = body
-    return publishedState
+    return locked {
+      core.pointee.makeExtras().tap = body
+      return publishedState
+    }
   }
 
   /// Calls `pause` instead of pausing each time a `send` joins a backlog of work queued for
