@@ -88,10 +88,7 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
     own(id: id) { token in
       ImmediateTasks.start(rawPriority: effect.requestedRawPriority) {
         try await run(effect, owning: token, reportsErrors: reportsErrors)
-      }
-        ?? Task(priority: effect.requestedPriority) {
-          try await run(effect, owning: token, reportsErrors: reportsErrors)
-        }
+      } ?? detachedTask(effect, owning: token, reportsErrors: reportsErrors)
     }
   }
 
@@ -105,10 +102,16 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
   )
     -> Task<Void, any Error>
   {
-    own(id: id) { token in
-      Task(priority: effect.requestedPriority) {
-        try await run(effect, owning: token, reportsErrors: reportsErrors)
-      }
+    own(id: id) { token in detachedTask(effect, owning: token, reportsErrors: reportsErrors) }
+  }
+
+  /// A task on the global executor that runs `effect` in the slot `token` reserved.
+  @inlinable @inline(__always)
+  func detachedTask(
+    _ effect: Effect<Output>, owning token: TaskRegistry.Token, reportsErrors: Bool
+  ) -> Task<Void, any Error> {
+    Task(priority: effect.requestedPriority) {
+      try await run(effect, owning: token, reportsErrors: reportsErrors)
     }
   }
 
