@@ -138,7 +138,7 @@ actor Napper {
   nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
   /// Sleeps a second on `clock`, then calls `then` on the actor's queue. (The clock's
-  /// `sleep(until:)` runs where its caller runs: on this queue.)
+  /// `clock.sleep(until:)` runs where its caller runs: on this queue.)
   func nap(on clock: TestClock, then: @Sendable () -> Void) async throws {
     try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))
     then()

@@ -129,7 +129,7 @@ struct ModelRun {
       switch step {
       case .send(let token):
         world.node(world.program.paths[token].nodes[0])?.input(Hop(token: token, index: 0))
-      case .sleep(let node, let id): world.node(node)?.sleep(id: id)
+      case .park(let node, let id): world.node(node)?.park(id: id)
       case .cancel(let node, let id): world.node(node)?.cancel(id: id)
       case .observe(let node):
         let seen = Shared<[Int]>([])

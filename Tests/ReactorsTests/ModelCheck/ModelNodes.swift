@@ -7,7 +7,7 @@ protocol ModelNode: AnyObject, Sendable {
   /// Sends (or dispatches) a hop to it.
   func input(_ hop: Hop)
   /// Starts an effect marked `id` that runs until it is cancelled.
-  func sleep(id: Int)
+  func park(id: Int)
   /// Cancels the effects marked `id`.
   func cancel(id: Int)
   /// Observes how many hops it has received.
@@ -25,7 +25,7 @@ protocol ModelNode: AnyObject, Sendable {
 /// The actions of every node: a hop, or an effect to start or cancel.
 enum ModelAction: Sendable {
   case deliver(Hop)
-  case sleep(id: Int)
+  case park(id: Int)
   case cancel(id: Int)
 }
 
@@ -148,7 +148,7 @@ final class ModelReactor: Reactor, ModelNode {
   func mutate(action: Action) -> Effect<Mutation> {
     switch action {
     case .deliver(let hop): .concat(.just(.received(hop)), world.handOn(hop))
-    case .sleep(let id): world.sleeper(of: index).cancellable(id: id)
+    case .park(let id): world.sleeper(of: index).cancellable(id: id)
     case .cancel(let id): .cancel(id: id)
     }
   }
@@ -160,7 +160,7 @@ final class ModelReactor: Reactor, ModelNode {
   }
 
   func input(_ hop: Hop) { send(.deliver(hop)) }
-  func sleep(id: Int) { send(.sleep(id: id)) }
+  func park(id: Int) { send(.park(id: id)) }
   func cancel(id: Int) { send(.cancel(id: id)) }
   func observeCount(_ body: @escaping @Sendable (Int) -> Void) -> ObservationToken {
     observe(\.count, body)
@@ -187,7 +187,7 @@ final class ModelStore: ModelNode {
         { [world] _, action in
           switch action {
           case .deliver(let hop): world.handOn(hop)
-          case .sleep(let id): world.sleeper(of: index).cancellable(id: id)
+          case .park(let id): world.sleeper(of: index).cancellable(id: id)
           case .cancel(let id): .cancel(id: id)
           }
         }
@@ -195,7 +195,7 @@ final class ModelStore: ModelNode {
   }
 
   func input(_ hop: Hop) { store.dispatch(.deliver(hop)) }
-  func sleep(id: Int) { store.dispatch(.sleep(id: id)) }
+  func park(id: Int) { store.dispatch(.park(id: id)) }
   func cancel(id: Int) { store.dispatch(.cancel(id: id)) }
   func observeCount(_ body: @escaping @Sendable (Int) -> Void) -> ObservationToken {
     store.observe(\.count, body)

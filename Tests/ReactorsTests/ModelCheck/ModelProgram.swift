@@ -28,7 +28,7 @@ struct ModelProgram: Sendable, CustomStringConvertible {
     /// Sends token `token` (its first hop) to the first node of its path.
     case send(token: Int)
     /// Starts, on `node`, an effect marked `id` that runs until it is cancelled.
-    case sleep(node: Int, id: Int)
+    case park(node: Int, id: Int)
     /// Cancels, on `node`, the effects marked `id`.
     case cancel(node: Int, id: Int)
     /// Starts observing `node`'s count of received hops.
@@ -76,7 +76,7 @@ struct ModelProgram: Sendable, CustomStringConvertible {
           script.append(.send(token: paths.count))
           paths.append(Path(nodes: nodes, vias: vias))
           senders.append(thread)
-        case 70..<80: script.append(.sleep(node: node, id: random.next(in: 0...2)))
+        case 70..<80: script.append(.park(node: node, id: random.next(in: 0...2)))
         case 80..<85: script.append(.cancel(node: node, id: random.next(in: 0...2)))
         case 85..<93: script.append(.observe(node: node))
         default: script.append(.stopObserving)
@@ -105,7 +105,7 @@ struct ModelProgram: Sendable, CustomStringConvertible {
   /// How many effects the program starts that run until cancelled, per node.
   var sleepers: [Int] {
     var count = [Int](repeating: 0, count: nodeCount)
-    for case .sleep(let node, _) in scripts.joined() { count[node] += 1 }
+    for case .park(let node, _) in scripts.joined() { count[node] += 1 }
     return count
   }
 
