@@ -33,6 +33,16 @@ extension PublisherReactor: ObservableObjectReactor {}
     withExtendedLifetime(cancellable) {}
   }
 
+  @Test func aStoreDispatchedFromAnotherThreadFiresOnTheMainActor() async {
+    let store = Store(initial: 0, reducer: { (state: inout Int, add: Int) in state += add })
+    let (events, event) = AsyncStream.makeStream(of: Bool.self)
+    let cancellable = store.objectWillChange.sink { _ in event.yield(isOnMainActor()) }
+    await onThreads(1) { _ in store.dispatch(1) }
+    let onMainActor = await withDeadline { [events] in await events.first { _ in true } }
+    #expect(onMainActor == true, "objectWillChange must fire on the main actor")
+    withExtendedLifetime(cancellable) {}
+  }
+
   @Test func anObservableObjectReactorFiresOncePerChange() {
     let reactor = PublisherReactor()
     let object: some ObservableObject = reactor
