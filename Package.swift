@@ -128,6 +128,7 @@ let package = Package(
       dependencies: [
         "Reactors",
         "ReactorsTesting",
+        "ReactorsTestSupport",
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ],
       swiftSettings: strict

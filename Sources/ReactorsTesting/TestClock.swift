@@ -151,10 +151,19 @@ public final class TestClock: Clock, Sendable {
     await yieldToOtherTasks()
   }
 
-  /// Returns once the woken sleeper `id` runs again (its `sleep` returns or throws).
+  /// Returns once the woken sleeper `id` runs again (its `sleep` returns or throws), or once the
+  /// task calling it is cancelled (a test's time limit), so that a sleeper whose thread never
+  /// runs again cannot hang `advance`.
   nonisolated(nonsending) private func running(_ id: UInt64) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      if state.withLock({ $0.waitUntilRunning(id: id, continuation) }) { continuation.resume() }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let isDone = state.withLock {
+          Task.isCancelled || $0.waitUntilRunning(id: id, continuation)
+        }
+        if isDone { continuation.resume() }
+      }
+    } onCancel: {
+      state.withLock { $0.stopWaitingUntilRunning(id: id) }?.resume()
     }
   }
 
@@ -259,6 +268,14 @@ struct TestClockState {
     guard waking[id] != nil else { return true }
     waking[id] = continuation
     return false
+  }
+
+  /// The `advance` waiting for sleeper `id` was cancelled: returns it, to resume, and leaves a
+  /// mark, so that the sleeper's return resumes nothing.
+  mutating func stopWaitingUntilRunning(id: UInt64) -> CheckedContinuation<Void, Never>? {
+    guard let continuation = waking[id] ?? nil else { return nil }
+    waking[id] = .some(nil)
+    return continuation
   }
 
   /// The sleeper `id`'s `sleep` returned or threw: returns the `advance` waiting for it, if

@@ -1,4 +1,5 @@
 import Foundation
+import ReactorsTestSupport
 import ReactorsTesting
 import Testing
 
@@ -108,6 +109,22 @@ import Testing
     #expect(await advancing.value)
     try await sleeper.value
     #expect(order.values.map(\.0) == [1])
+  }
+
+  @Test func anAdvanceWaitingForASleeperThatNeverRunsEndsWhenCancelled() async throws {
+    let clock = TestClock()
+    let napper = Napper()
+    let sleeper = Task { try await napper.nap(on: clock, then: {}) }
+    await clock.waitForSleepers(1)
+    // The napper's thread is held until the end: woken, it cannot run again meanwhile.
+    let hold = DispatchSemaphore(value: 0)
+    napper.queue.async { hold.wait() }
+    let advancing = Task { await clock.advance(by: .seconds(1)) }
+    advancing.cancel()
+    let ended = await withDeadline(60) { await advancing.value }
+    #expect(ended != nil, "a cancelled advance must not wait for a sleeper that cannot run")
+    hold.signal()
+    try await sleeper.value
   }
 
   @Test func runWakesEverySleeper() async throws {
