@@ -13,7 +13,9 @@ final class EngineExtras<R: Reactor> {
   @usableFromInline var stubIsEnabled = false
   @usableFromInline var stubActions: [R.Action] = []
   /// Tasks waiting for the reactor to be idle (the test toolkit's `idle()`).
-  @usableFromInline var idleWaiters: [UnsafeContinuation<Void, Never>] = []
+  /// Each with its call's identity (an object it allocated), for its cancellation to find it.
+  @usableFromInline var idleWaiters:
+    [(id: ObjectIdentifier, continuation: UnsafeContinuation<Void, Never>)] = []
   /// Observers queued to be registered in their turn (see ``Work/register(_:)``); one
   /// cancelled before its turn leaves this list and is never registered.
   @usableFromInline var pendingRegistrations: [UInt64] = []

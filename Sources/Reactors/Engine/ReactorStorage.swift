@@ -37,7 +37,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   deinit {
     let tasks = core.pointee.link?.tasks.withLock { $0.removeAll() } ?? []
     let finishers = core.pointee.observers.removeAll()
-    let waiters = core.pointee.extras?.idleWaiters ?? []
+    let waiters = core.pointee.extras?.idleWaiters.map(\.continuation) ?? []
     for task in tasks { task.cancel() }
     for finish in finishers { finish() }
     for waiter in waiters { waiter.resume() }
@@ -272,7 +272,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
       let next = locked { () -> Processing<Work<R>, ThreadIdentity>.Next in
         let next = core.pointee.processing.finishedItems(into: &core.pointee.taken)
         if case .idle = next, let extras = core.pointee.extras, !extras.idleWaiters.isEmpty {
-          waiters = extras.idleWaiters
+          waiters = extras.idleWaiters.map(\.continuation)
           extras.idleWaiters = []
         }
         return next
@@ -311,20 +311,39 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     }
   }
 
-  /// Returns once no work is being processed or queued: what the test toolkit awaits instead
-  /// of polling. Effects still running may queue more later.
+  /// Returns once no work is being processed or queued, or once the calling task is cancelled
+  /// (a test's time limit): what the test toolkit awaits instead of polling. Effects still
+  /// running may queue more later.
   package func idle() async {
-    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-      let isIdle = locked { () -> Bool in
-        guard core.pointee.processing.isIdle else {
-          core.pointee.makeExtras().idleWaiters.append(continuation)
+    let call = IdleCall()  // its identity tells this call's continuation from the others
+    let id = ObjectIdentifier(call)
+    await withTaskCancellationHandler {
+      await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+        let isDone = locked { () -> Bool in
+          // Cancelled already: the handler below may have run before this was registered.
+          if Task.isCancelled || core.pointee.processing.isIdle { return true }
+          core.pointee.makeExtras().idleWaiters.append((id, continuation))
           return false
         }
-        return true
+        if isDone { continuation.resume() }
       }
-      if isIdle { continuation.resume() }
+    } onCancel: {
+      let waiter = locked { () -> UnsafeContinuation<Void, Never>? in
+        guard let extras = core.pointee.extras,
+          let index = extras.idleWaiters.firstIndex(where: { $0.id == id })
+        else { return nil }
+        return extras.idleWaiters.remove(at: index).continuation
+      }
+      waiter?.resume()
     }
+    withExtendedLifetime(call) {}
   }
+}
+
+/// One call of ``ReactorStorage/idle()``, by identity.
+@usableFromInline
+final class IdleCall: Sendable {
+  @usableFromInline init() {}
 }
 
 /// What ``ReactorStorage/send(_:from:)`` decided with the lock held.
