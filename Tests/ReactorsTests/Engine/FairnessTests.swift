@@ -35,24 +35,38 @@ import Testing
       firstThread.withLock { $0 = nil }
       firstReturned.signal()
     }.start()
-    let queued = await onThreads(1, within: 30) { _ in
-      _ = inMutate.wait(timeout: .now() + 30)
-      // The first thread owns processing and is held in `mutate` until this loop ends: each
-      // of these is queued and returns, at once or, behind 256 queued, after a pause on the
-      // clock (which never waits for that thread, or this loop could not end).
-      for sequence in 0..<queuedByOthers { reactor.send(.send(sender: 1, sequence: sequence)) }
-      othersQueued.signal()
-    }
-    try #require(queued)
-    #expect(await signalled(firstReturned))
+    // The other thread queues while the first is held in `mutate`, then keeps sending until the
+    // first thread's `send` has returned: it must return while others keep sending.
+    let keepSending = Shared(true)
+    let sent = Shared(0)
+    let senderDone = DispatchSemaphore(value: 0)
+    Thread {
+      defer { senderDone.signal() }
+      guard inMutate.wait(timeout: .now() + 30) == .success else { return }
+      // Each of these is queued and returns, at once or, behind 256 queued, after a pause on
+      // the clock (which never waits for the first thread, or this loop could not end).
+      var sequence = 0
+      while sequence < queuedByOthers
+        || (keepSending.current && sequence < 1_000_000)
+      {
+        reactor.send(.send(sender: 1, sequence: sequence))
+        sequence += 1
+        if sequence == queuedByOthers { othersQueued.signal() }
+      }
+      sent.withLock { $0 = sequence }
+    }.start()
+    #expect(await signalled(firstReturned), "the first send did not return while others sent")
+    keepSending.withLock { $0 = false }
+    try #require(await signalled(senderDone))
     await reactor.storage.idle()
     // Its own action, then at most one batch of the others' (the observer's first call, made
     // before, ran on the test's thread).
     #expect(processedOnFirstThread.current >= 1)
     #expect(processedOnFirstThread.current <= 1 + 256)
-    #expect(reactor.currentState.count == 1 + queuedByOthers)
+    #expect(sent.current >= queuedByOthers)
+    #expect(reactor.currentState.count == 1 + sent.current)
     #expect(reactor.currentState.outOfOrder == 0)
-    #expect(reactor.currentState.lastSequence[1] == queuedByOthers - 1)
+    #expect(reactor.currentState.lastSequence[1] == sent.current - 1)
     observation.cancel()
   }
 
