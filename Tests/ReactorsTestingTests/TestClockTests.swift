@@ -121,7 +121,7 @@ import Testing
     napper.queue.async { hold.wait() }
     let advancing = Task { await clock.advance(by: .seconds(1)) }
     advancing.cancel()
-    let ended = await withDeadline(60) { await advancing.value }
+    let ended: Void? = await withDeadline(60) { await advancing.value }
     #expect(ended != nil, "a cancelled advance must not wait for a sleeper that cannot run")
     hold.signal()
     try await sleeper.value

@@ -36,7 +36,7 @@ import Testing
     #expect(await signalled(inMutate))
     let waiting = Task { await reactor.storage.idle() }
     waiting.cancel()
-    let ended = await withDeadline(20) { await waiting.value }
+    let ended: Void? = await withDeadline(20) { await waiting.value }
     #expect(ended != nil, "a cancelled idle() must return while the reactor is still busy")
     release.signal()
     await reactor.storage.idle()
