@@ -70,6 +70,11 @@ final class Overlaps: Subscriber, @unchecked Sendable {
       $0.seen.append(input)
       if overlapped { $0.overlaps += 1 }
     }
+    // Stays inside a while (a few microseconds, without a lock held), so that a second call
+    // made at the same time would find it here: a window of a few instructions would hide one.
+    var spin = 0
+    for step in 0..<2_000 { spin &+= step }
+    blackHole(spin)
     inside.withLock { $0 = false }
     return .none
   }
@@ -79,3 +84,6 @@ final class Overlaps: Subscriber, @unchecked Sendable {
   func request(_ count: Int) { subscription?.request(.max(count)) }
   func cancel() { subscription?.cancel() }
 }
+
+/// Keeps the optimizer from dropping the work that computed `value`.
+@inline(never) func blackHole(_ value: Int) { _ = value }
