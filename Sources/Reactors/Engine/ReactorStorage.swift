@@ -46,10 +46,10 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     lock.deallocate()
   }
 
-  /// Runs `body` with the lock held: the one place the engine takes its lock, so that no
-  /// function is entered or left holding it. `body` does the engine's own work (taking the next
-  /// item, `reduce`, comparing observed values: no other user code) and returns what to do
-  /// once the lock is released.
+  /// Runs `body` with the lock held: with ``reducePlainInItsScope(_:_:)``, the only places the
+  /// engine takes its lock, so that no function is entered or left holding it. `body` does the
+  /// engine's own work (taking the next item, `reduce`, comparing observed values: no other user
+  /// code) and returns what to do once the lock is released.
   @inlinable @inline(__always)
   func locked<T>(_ body: () -> T) -> T {
     lock.lock()
