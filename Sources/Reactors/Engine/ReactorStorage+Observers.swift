@@ -40,8 +40,8 @@ extension ReactorStorage {
     from reactor: R,
     _ add: @escaping (inout ObserverRegistry<R.State>, UInt64, R.State) -> () -> Void
   ) -> ObservationToken {
-    startIfNeeded(reactor)
-    let (id, turn) = locked { () -> (UInt64, ObserverTurn<R>) in
+    let decided = locked { () -> (UInt64, ObserverTurn<R>)? in
+      guard core.pointee.hasState else { return nil }
       let id = core.pointee.observers.makeID()
       let thread = ThreadIdentity.current
       let finishes: Bool
@@ -56,6 +56,10 @@ extension ReactorStorage {
         return (id, .queued(arrival, registration))
       }
       return (id, .now(add(&core.pointee.observers, id, publishedState), finishes: finishes))
+    }
+    guard let (id, turn) = decided else {
+      start(reactor)
+      return addObserver(from: reactor, add)
     }
     switch turn {
     case .now(let first, let finishes):

@@ -81,17 +81,10 @@ import Testing
   /// Contract 1: `currentState` waits at most for a `reduce`, never for another thread's
   /// `mutate`, observer or effect.
   @Test func anObserverReadsAnotherReactorsStateWhileThatReactorIsBusy() {
-    let entered = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    let busy = ProbeReactor(mutate: { _, action in
-      guard case .custom = action else { return ProbeReactor.defaultMutation(action) }
-      entered.signal()
-      _ = release.wait(timeout: .now() + 30)
-      return .just(.add(1))
-    })
+    let held = HeldReactor(then: .just(.add(1)))
+    let busy = held.reactor
     busy.send(.add(41))
-    Thread { busy.send(.custom(0)) }.start()
-    #expect(entered.wait(timeout: .now() + 30) == .success)
+    #expect(held.hold())
     let reader = ProbeReactor()
     let seen = Shared<[Int]>([])
     let observation = reader.observe(\.count) { _ in
@@ -100,7 +93,7 @@ import Testing
     reader.send(.increment)
     // Both reads finished while `busy` was still inside `mutate` on the other thread.
     #expect(seen.current == [41, 41])
-    release.signal()
+    held.release()
     observation.cancel()
   }
 }
