@@ -19,11 +19,12 @@
 /// replaces (an observed value, a published state) are released with the lock released, since
 /// a `deinit` may run user code; values `reduce` drops are released inside `reduce`.
 public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
-  // Audited: `core` is read and written only with `lock` held, except the parts that belong
-  // to the thread processing the reactor's work (`core.delivery` and `core.taken`, reached
-  // through their own addresses, and `core.transforms` after the reactor started, which never
-  // changes again), each documented where it is declared. The
-  // pointer is allocated in `init` and freed in `deinit`, when no other reference exists.
+  // Audited: `core` is read and written only inside a lock scope (`locked(_:)`), except the
+  // parts that belong to the thread processing the reactor's work (`core.delivery`,
+  // `core.taken`, `core.isProcessingLaterItem` and `core.isStartingEffect`, each reached through
+  // its own address, and `core.transforms` after the reactor started, which never changes
+  // again), each documented where it is declared. The pointer is allocated in `init` and freed
+  // in `deinit`, when no other reference exists.
   @usableFromInline let lock = PlatformLock()
   @usableFromInline let core: UnsafeMutablePointer<EngineCore<R>>
 
