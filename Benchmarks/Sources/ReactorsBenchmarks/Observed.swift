@@ -16,12 +16,22 @@ final class ThousandFieldsReactor: Reactor {
 /// Scenario 8: a thousand tracked views, each reading one of a thousand fields through an
 /// `ObservedReactor`; each action changes one field, and the view that read it re-renders
 /// (tracks again). The baseline is Observation alone, on a hand-written `Observable` class of
-/// the same thousand fields. Against: every view reading the whole state, and every view holding a
+/// the same thousand fields; the target is at most 1.5 times its time, and one view invalidated
+/// an action. Against: every view reading the whole state, and every view holding a
 /// whole-state `ObservableObject`, where every action invalidates (and re-renders) all thousand.
 @MainActor
 func observedFields(actions: Int) -> [Row] {
-  let (perAction, invalidatedPerAction) = observedPerField(actions: actions)
-  let raw = observableBaseline(actions: actions)
+  // Measured in turns, the fastest of each kept: a slow spell of the machine slows both sides
+  // instead of one (the absolute time swung 1.4-2.6 µs between runs here).
+  var perAction = Double.infinity
+  var raw = Double.infinity
+  var invalidatedPerAction = 0.0
+  for _ in 0..<3 {
+    let (nanoseconds, invalidated) = observedPerField(actions: actions)
+    perAction = min(perAction, nanoseconds)
+    invalidatedPerAction = max(invalidatedPerAction, invalidated)
+    raw = min(raw, observableBaseline(actions: actions))
+  }
   let wholePerAction = observedWholeState(actions: max(actions / 100, 10))
   let objectPerAction = observableObjectViews(actions: max(actions / 100, 10))
   return [
@@ -29,8 +39,8 @@ func observedFields(actions: Int) -> [Row] {
       scenario:
         "8. 1,000 views of 1,000 fields, one changed (\(rounded(invalidatedPerAction)) invalidated)",
       reactors: "\(rounded(perAction)) ns", baseline: "\(rounded(raw)) ns",
-      ratio: perAction / raw, target: "≤ 2 µs",
-      isMet: perAction <= 2_000 && invalidatedPerAction == 1),
+      ratio: perAction / raw, target: "≤ 1.5×",
+      isMet: perAction / raw <= 1.5 && invalidatedPerAction == 1),
     Row(
       scenario: "8. the same views reading the whole state (all 1,000 re-render)",
       reactors: "\(rounded(wholePerAction / 1_000)) µs", baseline: "\(rounded(perAction)) ns",

@@ -16,9 +16,9 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile") {
     Int(CommandLine.arguments.dropFirst(index + 2).first ?? "") ?? `default`
   }
   if what == "observed" {
-    print(observedPerField(actions: 200_000))
+    print(observedPerField(actions: count(default: 200_000)))
   } else if what == "observed-baseline" {
-    print(observableBaseline(actions: 20_000))
+    print(observableBaseline(actions: count(default: 20_000)))
   } else if what == "create" {
     print(idleReactors(count: 10_000).map(\.reactors))
   } else if what == "floor" {

@@ -5,11 +5,10 @@ struct EngineCore<R: Reactor> {
   @usableFromInline var processing = Processing<Work<R>, ThreadIdentity>()
   /// The reduced state; `nil` until the reactor is first used.
   @usableFromInline var state: R.State?
-  /// `state` is set. Checked instead of `state == nil`, which code compiled for any state (not
-  /// for this one) answers by copying the state.
-  @usableFromInline var hasState = false
-  /// `reduce` is running: a `send` now comes from inside it (a misuse, reported).
-  @usableFromInline var isReducing = false
+  /// Started, plain, reducing (see ``Lifecycle``). Its ``Lifecycle/hasStarted`` tells whether
+  /// `state` is set, instead of `state == nil`, which code compiled for any state (not for this
+  /// one) answers by copying the state.
+  @usableFromInline var lifecycle = Lifecycle()
   /// What the `transform` hooks returned, when the reactor overrides one; set once, when it
   /// starts, and never replaced.
   @usableFromInline var transforms: Transforms<R>?
@@ -41,10 +40,6 @@ struct EngineCore<R: Reactor> {
   /// What few reactors use, made on first use: while it is `nil` (and the reactor has no
   /// `transform` stage), `send` takes its shortest path.
   @usableFromInline var extras: EngineExtras<R>?
-  /// The reactor has started, has no `transform` stage and no ``extras``: `send` can reduce a
-  /// `.just` with no other check.
-  @usableFromInline var isPlain = false
-
   /// Inlinable, so a reactor's storage is built with its concrete types' layout known.
   @inlinable init() {}
 
@@ -54,7 +49,7 @@ struct EngineCore<R: Reactor> {
     if let extras { return extras }
     let made = EngineExtras<R>()
     extras = made
-    isPlain = false
+    lifecycle.gainedExtras()
     return made
   }
 

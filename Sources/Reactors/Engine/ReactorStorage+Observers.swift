@@ -41,7 +41,7 @@ extension ReactorStorage {
     _ add: @escaping (inout ObserverRegistry<R.State>, UInt64, R.State) -> () -> Void
   ) -> ObservationToken {
     let decided = locked { () -> (UInt64, ObserverTurn<R>)? in
-      guard core.pointee.hasState else { return nil }
+      guard core.pointee.lifecycle.hasStarted else { return nil }
       let id = core.pointee.observers.makeID()
       let thread = ThreadIdentity.current
       let finishes: Bool

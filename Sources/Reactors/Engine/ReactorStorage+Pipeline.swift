@@ -91,9 +91,9 @@ extension ReactorStorage {
   /// reported. In a lock scope.
   @inlinable @inline(__always)
   func reduce(_ mutation: R.Mutation, _ reactor: R) {
-    core.pointee.isReducing = true
+    core.pointee.lifecycle.reduceStarted()
     reactor.reduce(state: &core.pointee.state!, mutation: mutation)
-    core.pointee.isReducing = false
+    core.pointee.lifecycle.reduceEnded()
   }
 
   /// After a reduce, in a lock scope: takes into `after` what a reactor with extras does next

@@ -2,7 +2,7 @@ extension ReactorStorage {
   /// Starts the reactor if it has not started. Lock released.
   @inlinable
   func startIfNeeded(_ reactor: R) {
-    if !locked({ core.pointee.hasState }) { start(reactor) }
+    if !locked({ core.pointee.lifecycle.hasStarted }) { start(reactor) }
   }
 
   /// Reads `initialState` and runs the `transform` hooks once, then installs what they
@@ -23,10 +23,8 @@ extension ReactorStorage {
         states: states)
     }
     locked {
-      guard !core.pointee.hasState else { return }
+      guard core.pointee.lifecycle.installed(hasStages: false) else { return }
       core.pointee.state = initialState
-      core.pointee.hasState = true
-      core.pointee.isPlain = core.pointee.extras == nil
     }
   }
 
@@ -42,9 +40,8 @@ extension ReactorStorage {
     let link = link(to: reactor)
     // `nil`: another thread installed its hooks first.
     let claimed = locked { () -> Bool? in
-      guard !core.pointee.hasState else { return nil }
+      guard core.pointee.lifecycle.installed(hasStages: true) else { return nil }
       core.pointee.state = initialState
-      core.pointee.hasState = true
       core.pointee.transforms = Transforms(
         action: actions.stage, mutation: mutations.stage, state: states.stage,
         published: published)

@@ -70,7 +70,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   @inlinable
   func send(_ action: R.Action, from reactor: R) {
     let arrival = locked { () -> SendArrival<R> in
-      guard core.pointee.isPlain, core.pointee.processing.claim(on: .current) else {
+      guard core.pointee.lifecycle.isPlain, core.pointee.processing.claim(on: .current) else {
         return arrivedUncommonly(action)
       }
       return .processPlain
@@ -114,7 +114,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   func reducePlain(_ mutation: R.Mutation, _ reactor: R) -> ReduceNext {
     // Something changed since the claim (the stub was turned on, the reactor gained extras):
     // the general path, which records the action if the stub is on.
-    guard core.pointee.isPlain else { return .general }
+    guard core.pointee.lifecycle.isPlain else { return .general }
     reduce(mutation, reactor)
     // `reduce` misused the reactor (a `send`), which gave it extras.
     if core.pointee.extras != nil { return .misused }
@@ -160,13 +160,15 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   /// not started yet, the stub on, or another item being processed. In a lock scope.
   @inlinable @inline(never)
   func arrivedUncommonly(_ action: R.Action) -> SendArrival<R> {
-    guard core.pointee.hasState else { return .notStarted }
+    guard core.pointee.lifecycle.hasStarted else { return .notStarted }
     if let extras = core.pointee.extras, extras.stubIsEnabled {
       extras.stubActions.append(action)
       return .recorded
     }
     let thread = ThreadIdentity.current
-    if core.pointee.isReducing && core.pointee.processing.isOwned(by: thread) {
+    if core.pointee.lifecycle.isSentFromReduce(
+      byProcessingThread: core.pointee.processing.isOwned(by: thread))
+    {
       core.pointee.makeExtras().issues.append(.sentFromReduce(action))
     }
     let arrival = core.pointee.processing.arrived(
@@ -179,7 +181,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   @inlinable
   func submit(_ work: Work<R>, from reactor: R) {
     let arrival = locked { () -> Processing<Work<R>, ThreadIdentity>.Arrival? in
-      guard core.pointee.hasState else { return nil }
+      guard core.pointee.lifecycle.hasStarted else { return nil }
       let thread = ThreadIdentity.current
       return core.pointee.processing.arrived(
         work, from: thread, fromEffect: isStartingEffect(on: thread))
@@ -246,7 +248,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     of reactor: R, _ body: (UnsafePointer<R.State>) -> Result
   ) -> Result {
     let result = locked { () -> Result? in
-      guard core.pointee.hasState else { return nil }
+      guard core.pointee.lifecycle.hasStarted else { return nil }
       guard let transforms = core.pointee.transforms, transforms.state != nil else {
         // The state where it lies: an optional's payload is at its start. Not `&state!`,
         // which code compiled for any state (not for this one) reads through a copy of the

@@ -18,10 +18,14 @@
     @inlinable
     public override func send(_ action: R.Action) { reactor.send(action) }
 
-    /// A view model over `reactor`; it keeps the reactor alive.
+    /// A view model over `reactor`; it keeps the reactor alive. Inlinable, so that reads run
+    /// the engine compiled for the concrete reactor.
+    @inlinable
     public init(_ reactor: R) {
       self.reactor = reactor
-      super.init(source: ReactorSource(reactor: reactor))
+      super.init(
+        source: ReactorSource(reactor: reactor),
+        readState: { reactor.storage.withPublishedState(of: reactor, $0) })
     }
   }
 #endif

@@ -6,9 +6,6 @@
     associatedtype Action: Sendable
     func send(_ action: Action)
     var currentState: State { get }
-    /// Calls `body` with the current state where it lies (no copy of the whole state), with the
-    /// engine's lock held: `body` only reads (a computed property's getter, which must be pure).
-    func withPublishedState<Result>(_ body: (UnsafePointer<State>) -> Result) -> Result
     /// An observer of every change.
     func observeAll(_ body: @escaping @Sendable (State) -> Void) -> ObservationToken
     /// An observer that `add` puts in the registry (see `ReactorStorage.addObserver`): made by
@@ -19,21 +16,23 @@
   }
 
   /// A reactor as an ``ObservedSource`` (a store's too, through the reactor inside it).
+  @usableFromInline
   struct ReactorSource<R: Reactor>: ObservedSource {
     let reactor: R
 
-    func send(_ action: R.Action) { reactor.send(action) }
-    var currentState: R.State { reactor.currentState }
+    @usableFromInline
+    init(reactor: R) { self.reactor = reactor }
 
-    func withPublishedState<Result>(_ body: (UnsafePointer<R.State>) -> Result) -> Result {
-      reactor.storage.withPublishedState(of: reactor, body)
-    }
+    @usableFromInline func send(_ action: R.Action) { reactor.send(action) }
+    @usableFromInline var currentState: R.State { reactor.currentState }
 
-    func observeAll(_ body: @escaping @Sendable (R.State) -> Void) -> ObservationToken {
+    @usableFromInline func observeAll(
+      _ body: @escaping @Sendable (R.State) -> Void
+    ) -> ObservationToken {
       reactor.observe(body)
     }
 
-    func addObserver(
+    @usableFromInline func addObserver(
       _ add: @escaping (inout ObserverRegistry<R.State>, UInt64, R.State) -> () -> Void
     ) -> ObservationToken {
       reactor.storage.addObserver(from: reactor, add)

@@ -20,10 +20,15 @@
     @inlinable
     public override func send(_ action: Action) { store.dispatch(action) }
 
-    /// A view model over `store`; it keeps the store alive.
+    /// A view model over `store`; it keeps the store alive. Inlinable, so that reads run the
+    /// engine compiled for the store's types.
+    @inlinable
     public init(_ store: Store<State, Action>) {
       self.store = store
-      super.init(source: ReactorSource(reactor: store.engine))
+      let engine = store.engine
+      super.init(
+        source: ReactorSource(reactor: engine),
+        readState: { engine.storage.withPublishedState(of: engine, $0) })
     }
   }
 #endif

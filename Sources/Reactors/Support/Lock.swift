@@ -49,10 +49,14 @@ struct PlatformLock {
     @usableFromInline
     init() { storage = OwnedWord() }
 
-    /// A lock that reads `singleThreaded` instead of glibc's flag, and spins and yields as
-    /// given before it sleeps: for tests of each path.
-    init(singleThreaded: UnsafePointer<UInt8>?, spins: UInt16, yields: UInt16) {
-      storage = OwnedWord(singleThreaded: singleThreaded, spins: spins, yields: yields)
+    /// A lock that reads `singleThreaded` instead of glibc's flag, spins and yields as given
+    /// before it sleeps, and tells `probe` when a waiter first sleeps: for tests of each path.
+    init(
+      singleThreaded: UnsafePointer<UInt8>?, spins: UInt16, yields: UInt16,
+      probe: LockProbe? = nil
+    ) {
+      storage = OwnedWord(
+        singleThreaded: singleThreaded, spins: spins, yields: yields, probe: probe)
     }
 
     /// Nothing to free here: the word is an object, released with the lock.
@@ -149,15 +153,19 @@ struct PlatformLock {
     /// `pthread_create`, on the only thread, before the new thread runs; while it reads
     /// non-zero, no other thread exists to hold the word.
     @usableFromInline let singleThreaded: UnsafePointer<UInt8>?
+    /// Told when a waiter first sleeps; `nil` but in tests. One reference: the object stays in
+    /// the same 64-byte allocation (heap per reactor, scenario 9).
+    let probe: LockProbe?
 
     @usableFromInline
     init(
       singleThreaded: UnsafePointer<UInt8>? = UnsafePointer(bitPattern: singleThreadedFlag),
-      spins: UInt16 = 100, yields: UInt16 = 50
+      spins: UInt16 = 100, yields: UInt16 = 50, probe: LockProbe? = nil
     ) {
       self.singleThreaded = singleThreaded
       self.spins = spins
       self.yields = yields
+      self.probe = probe
     }
 
     /// Takes the word once it is free, after a failed first try: spins while the holder is
@@ -179,10 +187,22 @@ struct PlatformLock {
         } else if attempts < UInt32(spins) + UInt32(yields) {
           sched_yield()
         } else {
+          if attempts == max(UInt32(spins) + UInt32(yields), 1) { probe?.firstSleep() }
           usleep(min(attempts - UInt32(spins) - UInt32(yields) + 1, 50))
         }
       }
     }
+  }
+
+  /// What a test of ``PlatformLock`` learns from its waiters: called on a waiter's thread when
+  /// it goes to sleep for the first time in one wait, so that a test can hold the lock until
+  /// its waiters really sleep.
+  @usableFromInline
+  package final class LockProbe: Sendable {
+    let firstSleep: @Sendable () -> Void
+
+    /// A probe that calls `firstSleep` on each waiter's first sleep.
+    package init(firstSleep: @escaping @Sendable () -> Void) { self.firstSleep = firstSleep }
   }
 #endif
 

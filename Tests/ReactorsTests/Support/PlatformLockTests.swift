@@ -32,31 +32,38 @@ import Testing
   // elsewhere is a pthread mutex, without these initializers.
   #if canImport(Glibc)
     /// Threads that wait while the lock is held, and sleep at once (no spins, no yields), all get
-    /// it once it is released: nothing wakes them, they find it free.
+    /// it once it is released: nothing wakes them, they find it free. The holder keeps it until
+    /// every waiter has gone to sleep (the probe says so), so the sleep path is what is tested.
     @Test func threadsWaitingBehindALongHolderAllGetTheLockOnceItIsReleased() async {
-      // A waiter that finds the lock held goes straight to its sleep.
-      let counts = LockedCounts(PlatformLock(singleThreaded: nil, spins: 0, yields: 0))
       let waiters = 4
+      let asleep = DispatchSemaphore(value: 0)
+      let sleeps = Locked(0)
+      let probe = LockProbe {
+        sleeps.withLock { $0 += 1 }
+        asleep.signal()
+      }
+      // A waiter that finds the lock held goes straight to its sleep.
+      let counts = LockedCounts(
+        PlatformLock(singleThreaded: nil, spins: 0, yields: 0, probe: probe))
       let held = DispatchSemaphore(value: 0)
-      let started = DispatchSemaphore(value: 0)
       let finished = await onThreads(1 + waiters, within: 120) { index in
         guard index == 0 else {
           held.wait()
-          started.signal()
           counts.increment()
           return
         }
         counts.lock.lock()
         for _ in 0..<waiters { held.signal() }
-        // Held until every waiter is on its way to `lock()` (a real holder would be in a long
-        // `reduce`). Whatever got in meanwhile is counted in the second slot.
-        for _ in 0..<waiters { started.wait() }
+        // Held until every waiter sleeps (a real holder would be in a long `reduce`). Whatever
+        // got in meanwhile is counted in the second slot.
+        for _ in 0..<waiters { asleep.wait() }
         counts.pointer[1] = counts.pointer[0]
         counts.lock.unlock()
       }
       guard let (first, second) = counts.read(ifFinished: finished) else { return }
       #expect(second == 0, "a waiter got the lock while it was held")
       #expect(first == waiters)
+      #expect(sleeps.withLock { $0 } == waiters, "every waiter slept once before it got the lock")
     }
 
     /// While the process counts as single-threaded, the word is taken and released with plain
