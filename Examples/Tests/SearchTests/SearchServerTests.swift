@@ -168,10 +168,16 @@ final class SearchServerTests: Sendable {
     await clock.waitForSleepers()
     asking.cancel()
     _ = await asking.result
-    // The failure is still due: the next answer sent fails.
+    // The server stops, which ends the handler's wait: only then is the failure's fate known.
+    await running.server.stop()
+    _ = await running.serving.result
+    #expect(clock.sleeperCount == 0, "the handler still waits after the server stopped")
     #expect(running.server.faults.failingRequests == 1)
-    await #expect(throws: SearchClientError.self) { try await running.client.page(1, of: "dog") }
-    #expect(try await running.client.page(1, of: "dog") == FakeSearch.expected("dog"))
+    // The failure is still due: the next answer sent, by a server with the same faults, fails.
+    let again = try await start(faults: running.server.faults)
+    defer { again.serving.cancel() }
+    await #expect(throws: SearchClientError.self) { try await again.client.page(1, of: "dog") }
+    #expect(try await again.client.page(1, of: "dog") == FakeSearch.expected("dog"))
   }
 
   @Test func aPortInUseIsExplained() async throws {
