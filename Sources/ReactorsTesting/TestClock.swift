@@ -125,6 +125,15 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
+  /// Returns once an `advance` waits for a sleeper it woke to run again: lets the toolkit's own
+  /// tests hold that sleeper's thread and know `advance` is waiting for it.
+  package func advanceWaitsForAWokenSleeper() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let isReady = state.withLock { $0.watchWaitsForRunning(continuation) }
+      if isReady { continuation.resume() }
+    }
+  }
+
   /// Moves time forward by `duration`, waking in deadline order every sleeper that is due and
   /// letting each run before the next is woken.
   ///
@@ -157,9 +166,10 @@ public final class TestClock: Clock, Sendable {
   nonisolated(nonsending) private func running(_ id: UInt64) async {
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let isDone = state.withLock {
-          Task.isCancelled || $0.waitUntilRunning(id: id, continuation)
+        let (isDone, watchers) = state.withLock { state in
+          Task.isCancelled ? (true, []) : state.waitUntilRunning(id: id, continuation)
         }
+        for watcher in watchers { watcher.resume() }
         if isDone { continuation.resume() }
       }
     } onCancel: {
@@ -193,6 +203,9 @@ struct TestClockState {
   /// Sleepers ``wakeNext(dueBy:)`` woke whose `sleep` has not returned yet, each with the
   /// `advance` waiting for it to, if any.
   private var waking: [UInt64: CheckedContinuation<Void, Never>?] = [:]
+  /// Tasks waiting for an `advance` to wait in ``waitUntilRunning(id:_:)`` (see
+  /// ``TestClock/advanceWaitsForAWokenSleeper()``).
+  private var runningWatchers: [CheckedContinuation<Void, Never>] = []
   private var nextID: UInt64 = 0
   private var cancelledEarly: Set<UInt64> = []
 
@@ -261,13 +274,22 @@ struct TestClockState {
     return (sleeper.id, sleeper.continuation)
   }
 
-  /// `advance` waits for the woken sleeper `id` to run again: `true` when it has already.
+  /// A task watches for an `advance` waiting for a woken sleeper: `true` when one waits now.
+  mutating func watchWaitsForRunning(_ continuation: CheckedContinuation<Void, Never>) -> Bool {
+    if waking.values.contains(where: { $0 != nil }) { return true }
+    runningWatchers.append(continuation)
+    return false
+  }
+
+  /// `advance` waits for the woken sleeper `id` to run again: `isDone` when it has already;
+  /// otherwise the tasks watching for such a wait, to resume.
   mutating func waitUntilRunning(
     id: UInt64, _ continuation: CheckedContinuation<Void, Never>
-  ) -> Bool {
-    guard waking[id] != nil else { return true }
+  ) -> (isDone: Bool, watchers: [CheckedContinuation<Void, Never>]) {
+    guard waking[id] != nil else { return (true, []) }
     waking[id] = continuation
-    return false
+    defer { runningWatchers = [] }
+    return (false, runningWatchers)
   }
 
   /// The `advance` waiting for sleeper `id` was cancelled: returns it, to resume, and leaves a

@@ -101,9 +101,9 @@ import Testing
       await clock.advance(by: .seconds(1))
       return released.isSet
     }
-    // Far more than `advance` yields for on its own: without waiting for the sleeper, it
-    // would have returned by now.
-    for _ in 0..<1_000 { await Task.yield() }
+    // `advance` has woken the sleeper and waits for it to run: it must not return until then.
+    let isWaiting: Void? = await withDeadline(60) { await clock.advanceWaitsForAWokenSleeper() }
+    #expect(isWaiting != nil, "advance never waited for the sleeper it woke")
     released.set()
     hold.signal()
     #expect(await advancing.value)
