@@ -16,8 +16,9 @@ public final class TodoDatabase: Sendable {
   /// Opens (or creates) the file at `path` and reads nothing yet.
   ///
   /// `maxPageCount` caps the file's size (SQLite's `max_page_count`), so tests can fill the
-  /// "disk" without filling the real one; `writeDelays` make the writes wait first, a slow
-  /// disk, so that a test can kill the program while items are still being saved: the first
+  /// "disk" without filling the real one; `writeDelays` make each save wait after writing its
+  /// rows and before committing them, a slow disk, so that a test can kill the program in the
+  /// middle of a write (the rows in the file's journal, not committed): the first
   /// write waits `writeDelays[0]`, the second `writeDelays[1]`, and the last delay applies to
   /// every write after (`[.zero, .zero, .zero, .seconds(5)]`: three quick writes, then slow
   /// ones).
@@ -65,12 +66,8 @@ public final class TodoDatabase: Sendable {
       defer { count += 1 }
       return count
     }
-    if let delay = writeDelays.isEmpty ? nil : writeDelays[min(started, writeDelays.count - 1)],
-      delay > .zero
-    {
-      let (seconds, attoseconds) = delay.components
-      Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
-    }
+    let delay =
+      writeDelays.isEmpty ? Duration.zero : writeDelays[min(started, writeDelays.count - 1)]
     do {
       if !deletedIDs.isEmpty {
         try queue.write { db in
@@ -89,11 +86,25 @@ public final class TodoDatabase: Sendable {
                 """,
               arguments: [item.id, item.title, item.isDone])
           }
+          // The slow disk: the rows are written, the transaction not yet committed, so a kill
+          // now lands mid-write.
+          Self.wait(delay)
         }
+      } else {
+        Self.wait(delay)
       }
     } catch {
       throw TodoDatabaseError(writing: error)
     }
+  }
+}
+
+extension TodoDatabase {
+  /// Blocks the calling thread for `delay` (the slow disk of the tests).
+  fileprivate static func wait(_ delay: Duration) {
+    guard delay > .zero else { return }
+    let (seconds, attoseconds) = delay.components
+    Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
   }
 }
 

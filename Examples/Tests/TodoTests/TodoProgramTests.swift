@@ -56,8 +56,9 @@ struct TodoProgramTests {
   }
 
   @Test func aKillMidWriteLosesNoAcknowledgedItem() throws {
-    // A disk that writes three times quickly, then takes 5 s for each write: the kill lands
-    // while an item is being saved, whatever the machine's speed.
+    // A disk that writes three times quickly, then holds each write open for 5 s before it
+    // commits: the kill lands inside a write, its rows written and not committed, whatever the
+    // machine's speed.
     let slow = try "TODO_SLOW_DISK_MS=0,0,0,5000 \(command())"
     let tmux = try Tmux(running: slow)
     _ = try tmux.waitForScreen { $0.contains("(nothing here)") }
@@ -71,6 +72,8 @@ struct TodoProgramTests {
     // twelve were acknowledged.
     #expect(before.contains("(not saved)"))
     #expect(acknowledged.count < 12)
+    // Inside a write: its rollback journal is left behind, for the restart to roll back.
+    #expect(FileManager.default.fileExists(atPath: file + "-journal"))
 
     try tmux.restart(command())
     let after = try tmux.waitForScreen { screen in
