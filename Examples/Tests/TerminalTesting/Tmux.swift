@@ -8,9 +8,14 @@ public final class Tmux {
 
   let socket = "reactors-test-\(getpid())-\(UUID().uuidString.prefix(8))"
   let session = "main"
+  /// What the program writes to its pane, piped here by tmux (`pipe-pane`): a read of the screen
+  /// that finds it unchanged waits for the program's next output on this pipe, instead of
+  /// asking tmux again at once.
+  let output: OutputSignal
 
   /// Starts `command` in a new 100×20 session that stays visible after the program exits.
   public init(running command: String) throws {
+    output = try OutputSignal()
     // The server outlives this call and would hold a captured pipe open: no output here.
     try tmux(
       capturingOutput: false,
@@ -18,9 +23,15 @@ public final class Tmux {
         "new-session", "-d", "-s", session, "-x", "100", "-y", "20", command,
         ";", "set-option", "-t", session, "remain-on-exit", "on",
       ])
+    try pipeOutput()
   }
 
   deinit { _ = try? tmux(["kill-server"]) }
+
+  /// Pipes what the pane's program writes into ``output`` (again after a restart).
+  private func pipeOutput() throws {
+    try tmux(capturingOutput: false, ["pipe-pane", "-o", "-t", session, "cat > \(output.path)"])
+  }
 
   /// Presses Enter.
   public func pressEnter() throws {
@@ -44,6 +55,7 @@ public final class Tmux {
   public func restart(_ command: String) throws {
     try tmux(["respawn-pane", "-k", "-t", session, command])
     try tmux(["clear-history", "-t", session])
+    try pipeOutput()
   }
 
   /// Types `keys` literally into the program.
@@ -59,7 +71,7 @@ public final class Tmux {
   /// Reads the screen until `isDone` holds, up to `limit` of real time (the program under test
   /// runs on a real clock), and returns it; throws ``ScreenTimeout``, with the last screen, when
   /// it does not come, so that the test fails with a message instead of waiting on. While the
-  /// screen stays as it was, reads come less often (up to 50 ms apart).
+  /// screen stays as it was, the next read waits for the program's output.
   @discardableResult
   public func waitForScreen(
     within limit: Duration = .seconds(20), fileID: String = #fileID, line: Int = #line,
@@ -70,13 +82,13 @@ public final class Tmux {
     var polls = 1
     // The last few different screens, oldest first, for the failure message.
     var earlier: [String] = []
-    // Reads in a row that found the screen as it was: each waits a little longer before the
-    // next (2 ms more each time, at most 50 ms), so that reading the screen (a tmux process
-    // each time) leaves the two cores to the program under test while it works.
-    var unchanged = 0
+    // After a read that found the screen as it was, the next waits for the program's output
+    // (or 100 ms, for what changes the screen without output, such as the program's exit), so
+    // that reading the screen (a tmux process each time) leaves the cores to the program.
+    var isUnchanged = false
     while !isDone(text) {
       polls += 1
-      if unchanged > 0 { Thread.sleep(forTimeInterval: min(0.002 * Double(unchanged), 0.05)) }
+      if isUnchanged { output.wait(upTo: .milliseconds(100)) }
       guard ContinuousClock.now < deadline else {
         let pane = try? tmux([
           "display-message", "-p", "-t", session,
@@ -90,10 +102,8 @@ public final class Tmux {
       if next != text {
         earlier.append(text)
         if earlier.count > 3 { earlier.removeFirst() }
-        unchanged = 0
-      } else {
-        unchanged += 1
       }
+      isUnchanged = next == text
       text = next
     }
     return text
@@ -107,6 +117,44 @@ public final class Tmux {
   @discardableResult
   private static func run(capturingOutput: Bool = true, _ arguments: [String]) throws -> String {
     try Subprocess.run(["tmux"] + arguments, capturingOutput: capturingOutput)
+  }
+}
+
+/// A named pipe that a tmux pane's output is written to, read only to learn that output came.
+///
+/// Opened for reading and writing, without blocking: the open does not wait for a writer, and
+/// the pipe never reports its end while tmux restarts the writer.
+final class OutputSignal {
+  let path: String
+  private let descriptor: Int32
+
+  init() throws {
+    path = NSTemporaryDirectory() + "reactors-tmux-\(getpid())-\(UUID().uuidString.prefix(8))"
+    guard mkfifo(path, 0o600) == 0 else {
+      throw SubprocessError(arguments: ["mkfifo", path], status: errno)
+    }
+    descriptor = open(path, O_RDWR | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      unlink(path)
+      throw SubprocessError(arguments: ["open", path], status: errno)
+    }
+  }
+
+  deinit {
+    close(descriptor)
+    unlink(path)
+  }
+
+  /// Returns once output has come since the last call (at once if it already has), or after
+  /// `limit`; drains what came.
+  func wait(upTo limit: Duration) {
+    var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    let milliseconds =
+      Int32(limit.components.seconds * 1_000)
+      + Int32(limit.components.attoseconds / 1_000_000_000_000_000)
+    guard poll(&ready, 1, milliseconds) > 0 else { return }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while read(descriptor, &buffer, buffer.count) > 0 {}
   }
 }
 
