@@ -38,7 +38,8 @@
     /// so that a read runs the engine compiled for it; through `source`, an existential, it
     /// ran generic code (about 1,000 instructions a read in scenario 8 of the benchmarks).
     @usableFromInline let readState: ((UnsafePointer<State>) -> Void) -> Void
-    @usableFromInline let registrar = ObservationRegistrar()
+    /// The model's registrar, kept by ``keys``.
+    @usableFromInline let registrar: ObservationRegistrar
     /// The reactor observers started by reads, by the key path read; they end when the model
     /// goes away.
     @usableFromInline var observations: [AnyKeyPath: Observed] = [:]
@@ -50,7 +51,7 @@
         [:]
     /// The root of the key paths Observation knows the observed values by (see
     /// ``changeKeyPath(_:)``).
-    @usableFromInline let keys = ObservedKeys()
+    @usableFromInline let keys: ObservedKeys
     /// The observer of every change, started by the first read of the whole state.
     private var everyChange: ObservationToken?
 
@@ -61,6 +62,8 @@
     ) {
       self.source = source
       self.readState = readState
+      keys = ObservedKeys()
+      registrar = keys.registrar
     }
 
     /// The whole state: a view that reads it is invalidated on every change.
@@ -148,9 +151,12 @@
     final func invalidator<Subject: Observable & AnyObject, Changed>(
       of subject: Subject, _ keyPath: KeyPath<Subject, Changed>
     ) -> @Sendable () -> Void {
-      let invalidate: @MainActor () -> Void = { [weak self, unowned subject] in
-        guard let self else { return }
-        registrar.withMutation(of: subject, keyPath: keyPath) {}
+      // Weak references to `keys` (which holds the registrar) and the subject, not to the
+      // model: a weak reference gives its object a side table, through which every retain and
+      // release of it then goes, and a view's reads retain the model (scenario 8).
+      let invalidate: @MainActor () -> Void = { [weak keys, weak subject] in
+        guard let keys, let subject else { return }
+        keys.registrar.withMutation(of: subject, keyPath: keyPath) {}
       }
       // One hop to the main actor at a time: changes made meanwhile are covered by it.
       let isScheduled = Locked(false)
@@ -186,11 +192,14 @@
   /// The root of the key paths by which Observation knows the values an ``ObservedState``
   /// observes, one per value: Observation hashes them at each read and change, and a key path
   /// from a class that is not generic, with an `Int` argument, is among the cheapest to hash.
-  /// Its registrar is the model's: this object is never observed through a registrar of its
-  /// own.
+  /// It holds the model's registrar, through which both are observed, so that the reactor's
+  /// observers reach the registrar without a reference to the model.
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
   @usableFromInline
   final class ObservedKeys: Observable, Sendable {
+    /// The registrar of the model and of these key paths.
+    @usableFromInline let registrar = ObservationRegistrar()
+
     @usableFromInline init() {}
     /// The key path of the observed value number `index`.
     subscript(index: Int) -> Int { index }
