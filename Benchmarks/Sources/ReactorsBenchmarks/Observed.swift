@@ -43,6 +43,7 @@ func observedFields(actions: Int) -> [Row] {
       reactors: "\(rounded(perAction)) ns", baseline: "\(rounded(raw)) ns",
       ratio: perAction / raw, target: "≤ 1.5×",
       isMet: perAction / raw <= 1.5 && invalidatedPerAction == 1),
+    manyObservers(),
     Row(
       scenario: "8. the same views reading the whole state (all 1,000 re-render)",
       reactors: "\(rounded(wholePerAction / 1_000)) µs", baseline: "\(rounded(perAction)) ns",
@@ -143,4 +144,28 @@ func observableBaseline(actions: Int) -> Double {
   }
   precondition(tally.count == 3 * actions, "\(tally.count) invalidations")
   return elapsed.seconds * 1e9 / Double(actions)
+}
+
+/// Scenario 8's setup and teardown: a key-path observer of each of the thousand fields added
+/// to one reactor, then removed, last first. Per observer, against adding one to a reactor
+/// that has none.
+func manyObservers() -> Row {
+  let paths = thousandFieldPaths
+  let many = fastest(runs: 3) {
+    let reactor = ThousandFieldsReactor()
+    let tokens = paths.map { reactor.observe($0) { blackHole($0) } }
+    for token in tokens.reversed() { token.cancel() }
+  }
+  let one = fastest(runs: 3) {
+    for path in paths {
+      let reactor = ThousandFieldsReactor()
+      reactor.observe(path) { blackHole($0) }.cancel()
+    }
+  }
+  let perObserver = many.seconds * 1e9 / Double(paths.count)
+  let alone = one.seconds * 1e9 / Double(paths.count)
+  return Row(
+    scenario: "8. adding 1,000 key-path observers to one reactor, then removing them",
+    reactors: "\(rounded(perObserver)) ns", baseline: "\(rounded(alone)) ns",
+    ratio: perObserver / alone, target: "(reported)", isMet: nil)
 }

@@ -40,6 +40,10 @@ class ObserverGroup<State> {
   func remove(_ id: UInt64) -> [Any]? { nil }
   /// Whether no observer is left.
   var isEmpty: Bool { true }
+  /// The ids of the observers in this group itself (not in a part's own registry).
+  var observerIDs: [UInt64] { [] }
+  /// Whether this is a scoped part's group, whose observers are in a registry of its own.
+  var isPart: Bool { false }
 }
 
 /// The observers of one key path and its last value, sharing one comparison per change.
@@ -159,6 +163,8 @@ final class ValueGroup<State, Value: Equatable>: ObserverGroup<State> {
   override func remove(_ id: UInt64) -> [Any]? { subscribers.pointee.remove(id).map { [$0] } }
 
   override var isEmpty: Bool { subscribers.pointee.members.isEmpty }
+
+  override var observerIDs: [UInt64] { subscribers.pointee.members.map(\.id) }
 }
 
 /// The observers of every state, with what ends each one's stream if the reactor goes first.

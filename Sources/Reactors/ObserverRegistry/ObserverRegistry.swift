@@ -20,6 +20,8 @@ struct ObserverRegistry<State> {
   }
   /// A copy of the state's bytes that finds what may have changed, once there are many groups.
   @usableFromInline var changedBytes: ChangedBytes?
+  /// Where each group and each observer's group is found, once there are many groups.
+  @usableFromInline var index: GroupIndex<State>?
 
   @inlinable init() {}
 
@@ -48,16 +50,36 @@ struct ObserverRegistry<State> {
     id: UInt64, _ keyPath: KeyPath<State, Value>, current state: State,
     _ body: @escaping @Sendable (Value) -> Void
   ) -> Value {
-    if let index = groups.firstIndex(where: { $0.keyPath == keyPath }),
-      let group = groups[index] as? ValueGroup<State, Value>
-    {
+    let key = GroupKey(keyPath: keyPath, kind: ValueGroup<State, Value>.self)
+    if let found = group(for: key) {
+      let group = unsafeDowncast(found, to: ValueGroup<State, Value>.self)
       group.subscribers.pointee.append(id, body)
+      index?.byObserver[id] = group
       return group.last.pointee
     }
     let group = ValueGroup(keyPath, last: state[keyPath: keyPath])
     group.subscribers.pointee.append(id, body)
-    groups.append(group)
+    append(group)
     return group.last.pointee
+  }
+
+  /// The group of `key`, if there is one: from the index, or by walking the few groups.
+  @inlinable
+  func group(for key: GroupKey) -> ObserverGroup<State>? {
+    if let index { return index.byKey[key] }
+    return groups.first { GroupKey($0) == key }
+  }
+
+  /// Adds a new group (and its observers) to the groups and the index, making the index once
+  /// there are enough groups.
+  @inlinable
+  mutating func append(_ group: ObserverGroup<State>) {
+    groups.append(group)
+    if let index {
+      index.added(group)
+    } else if groups.count >= groupIndexThreshold {
+      index = GroupIndex(groups)
+    }
   }
 
   /// What adds an observer of `keyPath` (for `ReactorStorage.addObserver`): it joins its
@@ -96,11 +118,11 @@ struct ObserverRegistry<State> {
   mutating func part<Part>(
     _ path: KeyPath<State, Part>, make: () -> PartGroup<State, Part>
   ) -> PartGroup<State, Part> {
-    for group in groups where group.keyPath == path {
-      if let part = group as? PartGroup<State, Part> { return part }
+    if let found = group(for: GroupKey(keyPath: path, kind: PartGroup<State, Part>.self)) {
+      return unsafeDowncast(found, to: PartGroup<State, Part>.self)
     }
     let part = make()
-    groups.append(part)
+    append(part)
     return part
   }
 
@@ -122,18 +144,31 @@ struct ObserverRegistry<State> {
       }
       return released
     }
-    for index in groups.indices {
-      guard var released = groups[index].remove(id) else { continue }
-      if groups[index].isEmpty {
-        released.append(groups.remove(at: index))
-        if groups.count < ChangedBytes.threshold, let changedBytes {
-          released.append(changedBytes)
-          self.changedBytes = nil
-        }
-      }
-      return released
+    if let index, let group = index.byObserver.removeValue(forKey: id) {
+      return remove(id, from: group)
+    }
+    // Without an index every group is asked; with one, only the parts' groups, whose own
+    // registries hold their observers.
+    for group in index?.parts ?? groups {
+      if let released = remove(id, from: group) { return released }
     }
     return nil
+  }
+
+  /// Removes the observer `id` from `group`, and the group once it is empty; `nil` when the
+  /// observer is not in it.
+  mutating func remove(_ id: UInt64, from group: ObserverGroup<State>) -> [Any]? {
+    guard var released = group.remove(id) else { return nil }
+    guard group.isEmpty, let position = groups.firstIndex(where: { $0 === group }) else {
+      return released
+    }
+    released.append(groups.remove(at: position))
+    index?.removed(group)
+    if groups.count < ChangedBytes.threshold, let changedBytes {
+      released.append(changedBytes)
+      self.changedBytes = nil
+    }
+    return released
   }
 
   /// Compares the new state with what each group saw last and snapshots what changed into
@@ -195,6 +230,7 @@ struct ObserverRegistry<State> {
       everyState = nil
       groups = []
       changedBytes = nil
+      index = nil
     }
     return everyState?.finishers.map(\.finish) ?? []
   }

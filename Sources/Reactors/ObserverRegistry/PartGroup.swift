@@ -41,6 +41,8 @@ final class PartGroup<State, Part>: ObserverGroup<State> {
 
   override func remove(_ id: UInt64) -> [Any]? { registry.pointee.remove(id) }
 
+  override var isPart: Bool { true }
+
   // Field by field, where they lie: a property of the whole registry would copy it (see
   // `SubscriberList`).
   override var isEmpty: Bool {
