@@ -5,17 +5,23 @@ import Reactors
 // in the same run, their ratio, the target and whether it is met.
 
 // `--profile send|dispatch|contention|two-threads|scope|observers|changing|create|immediate|
-// async|suspending|floor|baseline` runs one path alone, for valgrind --tool=callgrind or perf
-// (the last four, scenario 5's rows, use threads: perf only; `immediate` is scenario 5's `.run`
-// sent from a plain loop, which changes no thread, for callgrind): no table. `contention` and
-// `two-threads` take the number of sends per thread after them.
+// async|suspending|floor|baseline|observed|observed-baseline|observers-1000` runs one path alone,
+// for valgrind --tool=callgrind or perf: no table. `async`, `suspending`, `floor` and `baseline`
+// (scenario 5's rows) use threads: perf only; `immediate` is scenario 5's `.run` sent from a
+// plain loop, which changes no thread, for callgrind. `contention`, `two-threads`, `observed`,
+// `observed-baseline` and `observers-1000` take a count after them. `--profile split` prints
+// scenario 8's read and send costs apart.
 if let index = CommandLine.arguments.firstIndex(of: "--profile") {
   let what = CommandLine.arguments.dropFirst(index + 1).first ?? "send"
   /// The count given after the profile's name, or `default`.
   func count(default: Int) -> Int {
     Int(CommandLine.arguments.dropFirst(index + 2).first ?? "") ?? `default`
   }
-  if what == "observed" {
+  if what == "observers-1000" {
+    sendsToAThousandObservers(actions: count(default: 10_000))
+  } else if what == "split" {
+    splitCosts()
+  } else if what == "observed" {
     print(observedPerField(actions: count(default: 200_000)))
   } else if what == "observed-baseline" {
     print(observableBaseline(actions: count(default: 20_000)))

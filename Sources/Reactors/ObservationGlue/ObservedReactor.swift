@@ -16,7 +16,7 @@
     /// Sends `action` to the reactor. Inlinable, so that the engine runs compiled for the
     /// concrete reactor.
     @inlinable
-    public override func send(_ action: R.Action) { reactor.send(action) }
+    public override func send(_ action: R.Action) { MainActorSend.run { reactor.send(action) } }
 
     /// A view model over `reactor`; it keeps the reactor alive. Inlinable, so that reads run
     /// the engine compiled for the concrete reactor.

@@ -148,15 +148,15 @@
     /// What invalidates the views that read `keyPath`: at once on the main actor, in order
     /// through it from other threads, one hop at a time.
     @inlinable
-    final func invalidator<Subject: Observable & AnyObject, Changed>(
+    final func invalidator<Subject: RegistrarHolder, Changed>(
       of subject: Subject, _ keyPath: KeyPath<Subject, Changed>
     ) -> @Sendable () -> Void {
-      // Weak references to `keys` (which holds the registrar) and the subject, not to the
-      // model: a weak reference gives its object a side table, through which every retain and
-      // release of it then goes, and a view's reads retain the model (scenario 8).
-      let invalidate: @MainActor () -> Void = { [weak keys, weak subject] in
-        guard let keys, let subject else { return }
-        keys.registrar.withMutation(of: subject, keyPath: keyPath) {}
+      // One weak reference, to the subject, which holds the registrar: for a value, `keys`,
+      // not the model. A weak reference gives its object a side table, through which every
+      // retain and release of it then goes, and a view's reads retain the model (scenario 8).
+      let invalidate: @MainActor () -> Void = { [weak subject] in
+        guard let subject else { return }
+        subject.registrar.withMutation(of: subject, keyPath: keyPath) {}
       }
       // One hop to the main actor at a time: changes made meanwhile are covered by it.
       let isScheduled = Locked(false)
@@ -204,6 +204,20 @@
     /// The key path of the observed value number `index`.
     subscript(index: Int) -> Int { index }
   }
+
+  /// What Observation observes through the registrar it holds: a model, or its ``ObservedKeys``.
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+  @usableFromInline
+  protocol RegistrarHolder: Observable, AnyObject {
+    /// The registrar that tracks reads of it and is told of its changes.
+    var registrar: ObservationRegistrar { get }
+  }
+
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+  extension ObservedState: RegistrarHolder {}
+
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+  extension ObservedKeys: RegistrarHolder {}
 
   /// `body`, as an observer of values it does not read. Not isolated to the main actor, so the
   /// observer does not capture the value's type from an isolated context.

@@ -18,7 +18,7 @@
     /// Dispatches `action` to the store. Inlinable, so that the engine runs compiled for the
     /// store's types.
     @inlinable
-    public override func send(_ action: Action) { store.dispatch(action) }
+    public override func send(_ action: Action) { MainActorSend.run { store.dispatch(action) } }
 
     /// A view model over `store`; it keeps the store alive. Inlinable, so that reads run the
     /// engine compiled for the store's types.

@@ -41,10 +41,11 @@ package final class MainActorDelivery<Value: Sendable>: Sendable {
 /// Whether the caller runs on the main queue, which is where the main actor runs its jobs.
 ///
 /// Not `Thread.isMainThread`: under a test runner on Linux the main actor's queue is drained by
-/// a thread other than the process's first one. The key is set once, on first use.
+/// a thread other than the process's first one. The key is set once, on first use. Inside a
+/// main-actor view model's send (``MainActorSend``), answered without asking Dispatch.
 @usableFromInline
 package func isOnMainQueue() -> Bool {
-  DispatchQueue.getSpecific(key: mainQueueKey) == true
+  MainActorSend.isRunning || DispatchQueue.getSpecific(key: mainQueueKey) == true
 }
 
 private let mainQueueKey: DispatchSpecificKey<Bool> = {
