@@ -52,3 +52,4 @@ func sendsToAThousandObservers(actions: Int) {
   for step in 0..<actions { reactor.send(step % 1_000) }
   withExtendedLifetime(tokens) {}
 }
+

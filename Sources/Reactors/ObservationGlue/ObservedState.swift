@@ -40,15 +40,20 @@
     @usableFromInline let readState: ((UnsafePointer<State>) -> Void) -> Void
     /// The model's registrar, kept by ``keys``.
     @usableFromInline let registrar: ObservationRegistrar
-    /// The reactor observers started by reads, by the key path read; they end when the model
-    /// goes away.
-    @usableFromInline var observations: [AnyKeyPath: Observed] = [:]
+    /// The reactor observers started by reads, in the order they started (observer number
+    /// `n` is known to Observation by `changeKeyPath(n)`); they end when the model goes away.
+    /// The fields below are marked `@exclusivity(unchecked)`: the model is isolated to the main
+    /// actor and never accesses one while another access to it is in progress, and the runtime's
+    /// checks cost about 80 instructions a read.
+    @exclusivity(unchecked) @usableFromInline final var fields: [Observed] = []
+    /// The number of each observed key path's observer in ``fields``.
+    @exclusivity(unchecked) @usableFromInline final var observations: [AnyKeyPath: Int] = [:]
     /// The same, by the key path object read: a view reads through the same object each time
     /// (a key path literal is made once), and finding it by identity does not walk its
-    /// components. Each entry keeps its key path, so that its identity is not reused.
-    @usableFromInline var byIdentity:
-      [ObjectIdentifier: (keyPath: AnyKeyPath, observed: Observed)] =
-        [:]
+    /// components. A number, not the observer itself, so that a read retains nothing to find it.
+    @exclusivity(unchecked) @usableFromInline final var byIdentity: [ObjectIdentifier: Int] = [:]
+    /// The key path objects ``byIdentity`` knows, kept so that their identities are not reused.
+    @exclusivity(unchecked) @usableFromInline final var identified: [AnyKeyPath] = []
     /// The root of the key paths Observation knows the observed values by (see
     /// ``changeKeyPath(_:)``).
     @usableFromInline let keys: ObservedKeys
@@ -68,7 +73,7 @@
 
     /// The whole state: a view that reads it is invalidated on every change.
     public var state: State {
-      registrar.access(self, keyPath: \.state)
+      registrar.access(keys, keyPath: ObservedKeys.wholeState)
       observeEveryChange()
       return source.currentState
     }
@@ -79,16 +84,16 @@
     /// property).
     @inlinable
     public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-      let observed = byIdentity[ObjectIdentifier(keyPath)]?.observed ?? startObserving(keyPath)
-      registrar.access(keys, keyPath: observed.changed)
-      let field = FieldAccess(keyPath, offset: observed.offset)
+      let index = byIdentity[ObjectIdentifier(keyPath)] ?? startObserving(keyPath)
+      registrar.access(keys, keyPath: fields[index].changed)
+      let field = FieldAccess(keyPath, offset: fields[index].offset)
       return read { field.withValue(in: $0) { $0.pointee } }
     }
 
     /// The value at `keyPath`, which is not `Equatable`: a view that reads it is invalidated on
     /// every change of the state.
     public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-      registrar.access(self, keyPath: \.state)
+      registrar.access(keys, keyPath: ObservedKeys.wholeState)
       observeEveryChange()
       return read { $0.pointee[keyPath: keyPath] }
     }
@@ -109,35 +114,42 @@
     public func send(_ action: Action) { source.send(action) }
 
     /// Starts the reactor observer of `keyPath`, the first time a view reads it (or reads it
-    /// through another key path object).
+    /// through another key path object), and returns its number in ``fields``.
     @inlinable
-    final func startObserving<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> Observed {
-      let observed: Observed
+    final func startObserving<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> Int {
+      let index: Int
       if let known = observations[keyPath] {
-        observed = known
+        index = known
       } else {
-        let changed = changeKeyPath(observations.count)
-        let body: @Sendable (Value) -> Void = ignoringValue(invalidator(of: keys, changed))
-        observed = Observed(
-          token: source.addObserver(ObserverRegistry.observer(of: keyPath, afterItsStart: body)),
-          changed: changed, offset: MemoryLayout<State>.offset(of: keyPath))
-        observations[keyPath] = observed
+        index = fields.count
+        let changed = changeKeyPath(index)
+        let body: @Sendable (Value) -> Void = ignoringValue(invalidator(of: changed))
+        fields.append(
+          Observed(
+            token: source.addObserver(
+              ObserverRegistry.observer(of: keyPath, afterItsStart: body)),
+            changed: changed, offset: MemoryLayout<State>.offset(of: keyPath)))
+        observations[keyPath] = index
       }
       // Key paths made anew at each read would grow the cache without end: start it over.
-      if byIdentity.count >= 2 * observations.count + 64 { byIdentity.removeAll() }
-      byIdentity[ObjectIdentifier(keyPath)] = (keyPath, observed)
-      return observed
+      if byIdentity.count >= 2 * fields.count + 64 {
+        byIdentity.removeAll()
+        identified.removeAll()
+      }
+      byIdentity[ObjectIdentifier(keyPath)] = index
+      identified.append(keyPath)
+      return index
     }
 
     /// What Observation knows the observed key path number `index` by: a key path whose
     /// argument is an `Int` and whose root is not generic, cheap to hash at each read and change
     /// (one holding the state's key path would hash that one's components too).
     @usableFromInline
-    final func changeKeyPath(_ index: Int) -> KeyPath<ObservedKeys, Int> { \.[index] }
+    final func changeKeyPath(_ index: Int) -> KeyPath<ObservedKeys, Int> & Sendable { \.[index] }
 
     private func observeEveryChange() {
       guard everyChange == nil else { return }
-      let invalidate = invalidator(of: self, \.state)
+      let invalidate = invalidator(of: ObservedKeys.wholeState)
       let hasStarted = Locked(false)
       everyChange = source.observeAll { _ in
         // The first call is the state it starts from.
@@ -147,22 +159,27 @@
 
     /// What invalidates the views that read `keyPath`: at once on the main actor, in order
     /// through it from other threads, one hop at a time.
+    ///
+    /// The invalidation itself (`withMutation`) is not isolated: the registrar and `keys`
+    /// are `Sendable`. It is called only on the main actor, where it is known to run (on the
+    /// main queue, or in a task on the main actor), without `MainActor.assumeIsolated`, whose
+    /// check cost about an allocation an invalidation here (scenario 8).
     @inlinable
-    final func invalidator<Subject: RegistrarHolder, Changed>(
-      of subject: Subject, _ keyPath: KeyPath<Subject, Changed>
+    final func invalidator(
+      of keyPath: KeyPath<ObservedKeys, Int> & Sendable
     ) -> @Sendable () -> Void {
-      // One weak reference, to the subject, which holds the registrar: for a value, `keys`,
-      // not the model. A weak reference gives its object a side table, through which every
-      // retain and release of it then goes, and a view's reads retain the model (scenario 8).
-      let invalidate: @MainActor () -> Void = { [weak subject] in
-        guard let subject else { return }
-        subject.registrar.withMutation(of: subject, keyPath: keyPath) {}
+      // A weak reference to `keys`, which holds the registrar, not to the model: a weak
+      // reference gives its object a side table, through which every retain and release of it
+      // then goes, and a view's reads retain the model (scenario 8).
+      let invalidate: @Sendable () -> Void = { [weak keys] in
+        guard let keys else { return }
+        keys.registrar.withMutation(of: keys, keyPath: keyPath) {}
       }
       // One hop to the main actor at a time: changes made meanwhile are covered by it.
       let isScheduled = Locked(false)
       return {
         if isOnMainQueue() {
-          MainActor.assumeIsolated { invalidate() }
+          invalidate()
         } else if !setting(isScheduled) {
           Task { @MainActor in
             isScheduled.withLock { $0 = false }
@@ -177,11 +194,13 @@
     @usableFromInline
     struct Observed {
       @usableFromInline let token: ObservationToken
-      @usableFromInline let changed: KeyPath<ObservedKeys, Int>
+      @usableFromInline let changed: KeyPath<ObservedKeys, Int> & Sendable
       @usableFromInline let offset: Int?
 
       @inlinable
-      init(token: ObservationToken, changed: KeyPath<ObservedKeys, Int>, offset: Int?) {
+      init(
+        token: ObservationToken, changed: KeyPath<ObservedKeys, Int> & Sendable, offset: Int?
+      ) {
         self.token = token
         self.changed = changed
         self.offset = offset
@@ -203,21 +222,11 @@
     @usableFromInline init() {}
     /// The key path of the observed value number `index`.
     subscript(index: Int) -> Int { index }
+
+    /// What Observation knows the whole state by: a view that reads it is invalidated by every
+    /// change (observed values are numbered from 0).
+    @usableFromInline static var wholeState: KeyPath<ObservedKeys, Int> & Sendable { \.[-1] }
   }
-
-  /// What Observation observes through the registrar it holds: a model, or its ``ObservedKeys``.
-  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
-  @usableFromInline
-  protocol RegistrarHolder: Observable, AnyObject {
-    /// The registrar that tracks reads of it and is told of its changes.
-    var registrar: ObservationRegistrar { get }
-  }
-
-  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
-  extension ObservedState: RegistrarHolder {}
-
-  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
-  extension ObservedKeys: RegistrarHolder {}
 
   /// `body`, as an observer of values it does not read. Not isolated to the main actor, so the
   /// observer does not capture the value's type from an isolated context.
