@@ -40,8 +40,8 @@
     @usableFromInline let readState: ((UnsafePointer<State>) -> Void) -> Void
     /// The model's registrar, kept by ``keys``.
     @usableFromInline let registrar: ObservationRegistrar
-    /// The reactor observers started by reads, in the order they started (observer number
-    /// `n` is known to Observation by `changeKeyPath(n)`); they end when the model goes away.
+    /// The reactor observers started by reads, in the order they started; they end when the
+    /// model goes away.
     /// The fields below are marked `@exclusivity(unchecked)`: the model is isolated to the main
     /// actor and never accesses one while another access to it is in progress, and the runtime's
     /// checks cost about 80 instructions a read.
@@ -52,6 +52,8 @@
     /// (a key path literal is made once), and finding it by identity does not walk its
     /// components. A number, not the observer itself, so that a read retains nothing to find it.
     @exclusivity(unchecked) @usableFromInline final var byIdentity: [ObjectIdentifier: Int] = [:]
+    /// How many keys ``changeKeyPath(_:)`` has made: each observer's is its own.
+    @exclusivity(unchecked) @usableFromInline final var keysMade = 0
     /// The key path objects ``byIdentity`` knows, kept so that their identities are not reused.
     @exclusivity(unchecked) @usableFromInline final var identified: [AnyKeyPath] = []
     /// The root of the key paths Observation knows the observed values by (see
@@ -121,15 +123,23 @@
       if let known = observations[keyPath] {
         index = known
       } else {
-        index = fields.count
-        let changed = changeKeyPath(index)
+        // Starting the observer may run other code on this thread first (the reactor's start,
+        // its queued work and observers), which may read another value for the first time: the
+        // key is reserved before, and the number taken after.
+        let changed = changeKeyPath(keysMade)
+        keysMade += 1
         let body: @Sendable (Value) -> Void = ignoringValue(invalidator(of: changed))
-        fields.append(
-          Observed(
-            token: source.addObserver(
-              ObserverRegistry.observer(of: keyPath, afterItsStart: body)),
-            changed: changed, offset: MemoryLayout<State>.offset(of: keyPath)))
-        observations[keyPath] = index
+        let token = source.addObserver(ObserverRegistry.observer(of: keyPath, afterItsStart: body))
+        if let started = observations[keyPath] {
+          // Started meanwhile by the code this one ran; this observer ends with `token`.
+          index = started
+        } else {
+          index = fields.count
+          fields.append(
+            Observed(
+              token: token, changed: changed, offset: MemoryLayout<State>.offset(of: keyPath)))
+          observations[keyPath] = index
+        }
       }
       // Key paths made anew at each read would grow the cache without end: start it over.
       if byIdentity.count >= 2 * fields.count + 64 {

@@ -30,6 +30,9 @@ enum MainActorSend {
   /// Runs `body` with the calling thread marked as running on the main actor.
   @MainActor @inlinable
   static func run(_ body: () -> Void) {
+    // A caller that is not checked for isolation (Swift 5 mode, Objective-C) would make the
+    // mark lie: caught in debug builds.
+    MainActor.assertIsolated("a main-actor view model sent an action off the main actor")
     let previous = pthread_getspecific(key)
     pthread_setspecific(key, mark)
     body()

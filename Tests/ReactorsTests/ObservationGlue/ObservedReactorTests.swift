@@ -184,3 +184,57 @@ final class Invalidations: Sendable {
     #expect(reactor.currentState.title == "after")
   }
 }
+
+/// A reactor whose start reads another value of its model for the first time: the model's
+/// first read of one value runs the reactor's start, which reads the other.
+final class ReenteringReactor: Reactor {
+  struct State: Equatable, Sendable {
+    var number = 7
+    var name = "seven"
+  }
+  typealias Action = Int
+
+  let storage = Storage()
+  let initialState = State()
+  /// What the start reads through, once; set by the test.
+  let model = Locked<ObservedReactor<ReenteringReactor>?>(nil)
+  /// What that read returned.
+  let nameSeenAtStart = Locked<String?>(nil)
+
+  func reduce(state: inout State, mutation: Int) { state.number = mutation }
+
+  func transform(action: Upstream<Int>) -> Upstream<Int> {
+    // Once: the read below starts the reactor too (it has not started yet), which calls this
+    // hook again.
+    if let model = model.withLock({ model in
+      defer { model = nil }
+      return model
+    }) {
+      let name = MainActor.assumeIsolated { model.name }
+      nameSeenAtStart.withLock { $0 = name }
+    }
+    return action
+  }
+}
+
+@MainActor
+@Suite struct ObservedReactorReentryTests {
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+  @Test func aFirstReadThatStartsAnotherKeepsEachValueItsOwnPlace() {
+    let reactor = ReenteringReactor()
+    let model = ObservedReactor(reactor)
+    reactor.model.withLock { $0 = model }
+    // The first read of `number` starts the reactor, whose start reads `name` first.
+    #expect(model.number == 7)
+    #expect(reactor.nameSeenAtStart.withLock { $0 } == "seven")
+    #expect(model.name == "seven")
+    #expect(model.number == 7)
+    let invalidations = Invalidations()
+    invalidations.track("number") { _ = model.number }
+    invalidations.track("name") { _ = model.name }
+    model.send(8)
+    #expect(model.number == 8)
+    #expect(invalidations["number"] == 1)
+    #expect(invalidations["name"] == 0)
+  }
+}
