@@ -51,7 +51,7 @@
     /// The same, by the key path object read: a view reads through the same object each time
     /// (a key path literal is made once), and finding it by identity does not walk its
     /// components. A number, not the observer itself, so that a read retains nothing to find it.
-    @exclusivity(unchecked) @usableFromInline final var byIdentity: [ObjectIdentifier: Int] = [:]
+    @exclusivity(unchecked) @usableFromInline final var byIdentity = IdentityTable()
     /// How many keys ``changeKeyPath(_:)`` has made: each observer's is its own.
     @exclusivity(unchecked) @usableFromInline final var keysMade = 0
     /// The key path objects ``byIdentity`` knows, kept so that their identities are not reused.
@@ -86,7 +86,7 @@
     /// property).
     @inlinable
     public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-      let index = byIdentity[ObjectIdentifier(keyPath)] ?? startObserving(keyPath)
+      let index = byIdentity.value(for: ObjectIdentifier(keyPath)) ?? startObserving(keyPath)
       registrar.access(keys, keyPath: fields[index].changed)
       let field = FieldAccess(keyPath, offset: fields[index].offset)
       return read { field.withValue(in: $0) { $0.pointee } }
@@ -146,7 +146,7 @@
         byIdentity.removeAll()
         identified.removeAll()
       }
-      byIdentity[ObjectIdentifier(keyPath)] = index
+      byIdentity.set(index, for: ObjectIdentifier(keyPath))
       identified.append(keyPath)
       return index
     }
