@@ -23,7 +23,8 @@
   ///   on the main actor is visible on the next line, and invalidates the views at once.
   ///   Changes made on other threads invalidate them on the main actor, in order.
   /// - **Lifetime.** The model keeps its reactor alive; the reactor keeps nothing of the model:
-  ///   its observers hold the model weakly and end with it.
+  ///   its observers hold only a weak reference to what the model names its values by, and end
+  ///   with the model.
   ///
   /// Thread rules: the model lives on the main actor; the reactor under it works from any
   /// thread.
