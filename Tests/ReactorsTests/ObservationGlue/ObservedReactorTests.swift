@@ -187,6 +187,7 @@ final class Invalidations: Sendable {
 
 /// A reactor whose start reads another value of its model for the first time: the model's
 /// first read of one value runs the reactor's start, which reads the other.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
 final class ReenteringReactor: Reactor {
   struct State: Equatable, Sendable {
     var number = 7
