@@ -127,10 +127,16 @@ public final class TestClock: Clock, Sendable {
 
   /// Returns once an `advance` waits for a sleeper it woke to run again: lets the toolkit's own
   /// tests hold that sleeper's thread and know `advance` is waiting for it.
+  /// Ends when the calling task is cancelled, too.
   package func advanceWaitsForAWokenSleeper() async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let isReady = state.withLock { $0.watchWaitsForRunning(continuation) }
-      if isReady { continuation.resume() }
+    let id = state.withLock { $0.makeID() }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let isReady = state.withLock { $0.watchWaitsForRunning(id: id, continuation) }
+        if isReady { continuation.resume() }
+      }
+    } onCancel: {
+      state.withLock { $0.stopWatchingWaitsForRunning(id: id) }?.resume()
     }
   }
 
@@ -205,7 +211,8 @@ struct TestClockState {
   private var waking: [UInt64: CheckedContinuation<Void, Never>?] = [:]
   /// Tasks waiting for an `advance` to wait in ``waitUntilRunning(id:_:)`` (see
   /// ``TestClock/advanceWaitsForAWokenSleeper()``).
-  private var runningWatchers: [CheckedContinuation<Void, Never>] = []
+  private var runningWatchers: [(id: UInt64, continuation: CheckedContinuation<Void, Never>)] =
+    []
   private var nextID: UInt64 = 0
   private var cancelledEarly: Set<UInt64> = []
 
@@ -274,11 +281,26 @@ struct TestClockState {
     return (sleeper.id, sleeper.continuation)
   }
 
-  /// A task watches for an `advance` waiting for a woken sleeper: `true` when one waits now.
-  mutating func watchWaitsForRunning(_ continuation: CheckedContinuation<Void, Never>) -> Bool {
-    if waking.values.contains(where: { $0 != nil }) { return true }
-    runningWatchers.append(continuation)
+  /// A task watches for an `advance` waiting for a woken sleeper: `true` when one waits now (or
+  /// the task was cancelled already).
+  mutating func watchWaitsForRunning(
+    id: UInt64, _ continuation: CheckedContinuation<Void, Never>
+  ) -> Bool {
+    if cancelledEarly.remove(id) != nil || waking.values.contains(where: { $0 != nil }) {
+      return true
+    }
+    runningWatchers.append((id, continuation))
     return false
+  }
+
+  /// A task watching for an `advance` waiting for a woken sleeper was cancelled: returns its
+  /// continuation to resume, if it was watching.
+  mutating func stopWatchingWaitsForRunning(id: UInt64) -> CheckedContinuation<Void, Never>? {
+    guard let index = runningWatchers.firstIndex(where: { $0.id == id }) else {
+      cancelledEarly.insert(id)
+      return nil
+    }
+    return runningWatchers.remove(at: index).continuation
   }
 
   /// `advance` waits for the woken sleeper `id` to run again: `isDone` when it has already;
@@ -289,7 +311,7 @@ struct TestClockState {
     guard waking[id] != nil else { return (true, []) }
     waking[id] = continuation
     defer { runningWatchers = [] }
-    return (false, runningWatchers)
+    return (false, runningWatchers.map(\.continuation))
   }
 
   /// The `advance` waiting for sleeper `id` was cancelled: returns it, to resume, and leaves a

@@ -111,6 +111,14 @@ import Testing
     #expect(order.values.map(\.0) == [1])
   }
 
+  @Test func aWatchForAnAdvanceThatNeverComesEndsWhenCancelled() async {
+    let clock = TestClock()
+    let watching = Task { await clock.advanceWaitsForAWokenSleeper() }
+    watching.cancel()
+    let ended: Void? = await withDeadline(60) { await watching.value }
+    #expect(ended != nil, "a cancelled watch must not wait for an advance")
+  }
+
   @Test func anAdvanceWaitingForASleeperThatNeverRunsEndsWhenCancelled() async throws {
     let clock = TestClock()
     let napper = Napper()
