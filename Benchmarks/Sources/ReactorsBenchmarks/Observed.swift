@@ -27,7 +27,7 @@ func observedFields(actions: Int) -> [Row] {
   var raw = Double.infinity
   // Views invalidated per action in each turn; one that is not 1 is the one shown.
   var invalidations: [Double] = []
-  for _ in 0..<3 {
+  for _ in 0..<5 {
     let (nanoseconds, invalidated) = observedPerField(actions: actions)
     perAction = min(perAction, nanoseconds)
     invalidations.append(invalidated)
