@@ -40,6 +40,9 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
   /// The ids of the cancellable effects this host runs inside, with their epochs: what it
   /// sends is dropped if one of them is cancelled before it is processed. Empty for most.
   @usableFromInline var marks: [EffectMark] = []
+  /// The recorded start of the effect this host runs, when its reactor is recorded: what it
+  /// sends names that step as its cause, and its task records its end.
+  @usableFromInline var recorded: RecordedEffect?
 
   @inlinable
   init(
@@ -67,6 +70,17 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
     _ effect: Effect<Output>, owning token: TaskRegistry.Token, reportsErrors: Bool
   ) async throws {
     defer { link.tasks.withLock { $0.remove(token) } }
+    guard let recorded else { return try await run(effect, reportsErrors: reportsErrors) }
+    try await RecordedCause.during(recorded.step) {
+      try await run(effect, reportsErrors: reportsErrors)
+    }
+    // A part of a larger effect (not `reportsErrors`) is not a task of its own in the recording.
+    if reportsErrors { recorded.ended(Task.isCancelled) }
+  }
+
+  /// Runs `effect`, reporting its uncaught errors (but cancellation) when `reportsErrors`.
+  @inlinable @inline(__always)
+  func run(_ effect: Effect<Output>, reportsErrors: Bool) async throws {
     do {
       try await effect.run(on: self)
     } catch let error where reportsErrors {

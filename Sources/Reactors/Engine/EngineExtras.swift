@@ -24,5 +24,8 @@ final class EngineExtras<R: Reactor> {
   /// The reactor's subscriptions to the relays its `transform` hooks merged; they end with it.
   @usableFromInline var subscriptions: [ObservationToken] = []
 
+  /// The recording attached, if any: arrivals are marked with their cause while it is set.
+  @usableFromInline var recording: Recording<R.Action, R.Mutation, R.State>?
+
   @usableFromInline init() {}
 }

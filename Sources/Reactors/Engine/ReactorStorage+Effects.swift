@@ -20,7 +20,8 @@ extension ReactorStorage {
     }
     start(
       effect,
-      emit: { action in locked { core.pointee.processing.followUp(.action(action, staged: false)) }
+      emit: { action in
+        locked { core.pointee.processing.followUp(recorded(.action(action, staged: false))) }
       },
       host: host)
   }
@@ -51,6 +52,11 @@ extension ReactorStorage {
           .join(host.marked(mark(id)).startDetached(part, id: id, reportsErrors: false)))
       })
     guard let rest else { return }
+    if let recording = processingRecording,
+      !recordStart(of: &host, id: id, recording)
+    {
+      return
+    }
     // Where the task starts on this thread, what it queues before it suspends is its own.
     let isStarting = core.pointer(to: \.isStartingEffect).unsafelyUnwrapped
     let wasStarting = isStarting.pointee
@@ -81,10 +87,11 @@ extension ReactorStorage {
   /// still queued (see ``EffectMark``).
   @usableFromInline
   func cancelEffects(id: EffectID) {
-    let tasks = locked {
+    let (tasks, recording) = locked {
       core.pointee.cancellations[id, default: 0] &+= 1
-      return core.pointee.link?.tasks
+      return (core.pointee.link?.tasks, core.pointee.extras?.recording)
     }
+    recording?.cancelled(id, cause: RecordedCause.inContext)
     for task in tasks?.withLock({ $0.removeAll(id: id) }) ?? [] { task.cancel() }
   }
 

@@ -29,6 +29,10 @@ extension ReactorStorage {
         host: ReactorHost(link(to: reactor), origin: nil) { .mutation($0, staged: true) })
     case .marked(let marks, let work):
       if isCurrent(marks) { process(work, reactor) }
+    case .caused(let cause, let work):
+      RecordedCause.during(cause) { process(work, reactor) }
+    case .record(let recording):
+      startRecording(recording)
     }
   }
 
@@ -36,6 +40,15 @@ extension ReactorStorage {
   /// `.none` directly, the rest through the effect interpreter. Lock released.
   @inlinable
   func processAction(_ action: R.Action, staged: Bool, _ reactor: R) {
+    if let recording = processingRecording {
+      return processRecorded(action, staged: staged, reactor, recording)
+    }
+    processUnrecorded(action, staged: staged, reactor)
+  }
+
+  /// ``processAction(_:staged:_:)``'s work, which a recorded reactor runs too. Lock released.
+  @inlinable @inline(__always)
+  func processUnrecorded(_ action: R.Action, staged: Bool, _ reactor: R) {
     guard let action = staged ? action : passed(action, through: core.pointee.transforms?.action)
     else { return }
     start(reactor.mutate(action: action), of: action, reactor)
@@ -83,6 +96,9 @@ extension ReactorStorage {
       return reduced(into: &after)
     }
     guard let hasDelivery else { return }
+    if let recording = processingRecording {
+      return appliedRecorded(mutation, after, hasDelivery: hasDelivery, reactor, recording)
+    }
     if hasDelivery { deliverChanges() }
     if after.hasExtras { afterReduce(mutation, after, reactor) }
   }

@@ -172,7 +172,8 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
       core.pointee.makeExtras().issues.append(.sentFromReduce(action))
     }
     let arrival = core.pointee.processing.arrived(
-      .action(action, staged: false), from: thread, fromEffect: isStartingEffect(on: thread))
+      recorded(.action(action, staged: false)), from: thread,
+      fromEffect: isStartingEffect(on: thread))
     if case .queuedBehindBacklog = arrival { return .queuedBehindBacklog }
     return .arrived(arrival)
   }
@@ -184,7 +185,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
       guard core.pointee.lifecycle.hasStarted else { return nil }
       let thread = ThreadIdentity.current
       return core.pointee.processing.arrived(
-        work, from: thread, fromEffect: isStartingEffect(on: thread))
+        recorded(work), from: thread, fromEffect: isStartingEffect(on: thread))
     }
     guard let arrival else {
       start(reactor)

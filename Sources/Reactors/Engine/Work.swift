@@ -20,6 +20,11 @@ enum Work<R: Reactor> {
   /// An observer added while another thread was processing: registered, and told the current
   /// value, in its turn, so that it never sees a change before the value it starts from.
   case register(ObserverRegistration<R.State>)
+  /// Work that arrived while the reactor was recorded, with the recorded step that sent it
+  /// (`nil`: from outside every recording), processed with that step as its cause.
+  indirect case caused(RecordedCause?, Work)
+  /// Starts recording into a recording, or stops with `nil`, in the work's order.
+  case record(Recording<R.Action, R.Mutation, R.State>?)
 }
 
 /// An observer waiting for its turn to be registered (see ``Work/register(_:)``).

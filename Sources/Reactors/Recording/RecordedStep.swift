@@ -1,0 +1,53 @@
+/// One step of a ``Recording``: an input, a mutation and the state it made, or an effect
+/// starting, ending or being cancelled; with its time and its cause.
+///
+/// Values are kept as they were sent (after the recording's ``Redaction``), never encoded or
+/// rendered while the app runs: render one with custom-dump (`customDump(step)`) when you look.
+public struct RecordedStep<Action: Sendable, Mutation: Sendable, State: Sendable>: Sendable {
+  /// What happened at a step.
+  public enum Kind: Sendable {
+    /// The recording began, with the state it began from.
+    case began
+    /// An action was sent (a reactor) or dispatched (a store), or a store's middleware
+    /// followed up with it.
+    case input(Action)
+    /// A mutation was reduced (for a store: an action); ``RecordedStep/state`` is the state it
+    /// made.
+    case mutation(Mutation)
+    /// An effect started a task, marked with `id` (its description) when it is cancellable.
+    case effectStarted(id: String?)
+    /// The effect started at step `started` ended; `cancelled` when it was cancelled first.
+    case effectEnded(started: Int, cancelled: Bool)
+    /// The effects marked with `id` (its description) were cancelled.
+    case cancelled(id: String)
+  }
+
+  /// The step's place in its recording, from 0.
+  public let index: Int
+  /// When it happened, since the recording began, on the recording's clock.
+  public let time: Duration
+  /// What happened.
+  public let kind: Kind
+  /// The step that made this one happen: the input whose `mutate` returned a mutation, the
+  /// effect that emitted it, another reactor's step that sent an input; `nil` for what came
+  /// from outside every recording.
+  public let cause: RecordedCause?
+  /// The state after the step: at ``Kind/began`` and after each ``Kind/mutation(_:)``; `nil`
+  /// for the other kinds.
+  public let state: State?
+  /// An input that had been through `transform(action:)` already (a relay's event merged
+  /// there): a replay sends it past that stage.
+  let isStaged: Bool
+
+  init(
+    index: Int, time: Duration, kind: Kind, cause: RecordedCause?, state: State?,
+    isStaged: Bool = false
+  ) {
+    self.index = index
+    self.time = time
+    self.kind = kind
+    self.cause = cause
+    self.state = state
+    self.isStaged = isStaged
+  }
+}

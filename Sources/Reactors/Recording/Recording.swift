@@ -1,0 +1,150 @@
+/// Every step of a reactor or a store, kept as it happens: the inputs, each mutation with the
+/// state it made and its cause, and the effects' starts, ends and cancellations, each with a
+/// time. Attach one in one line; several (one per reactor or store) can run in one session,
+/// each with its own name, and a step of one names a step of another as its cause when that
+/// one sent it.
+///
+/// ```swift
+/// let recording = Recording(of: searchReactor, named: "search")
+/// // … the app runs …
+/// print(recording.steps.count)
+/// ```
+///
+/// Cost: nothing while no recording is attached (the reactor keeps its shortest `send`).
+/// Attached, each step is appended on the thread that processes it, as values (a copy of a
+/// collection in the state is a reference count): nothing is encoded, rendered or written
+/// there. Values are kept until the recording is released, so a recording of a long session
+/// holds every step's state; ``stop()`` ends it.
+///
+/// Thread rules: attach, read and stop from any thread. A reactor has at most one recording:
+/// attaching another replaces it. The reactor keeps its recording alive while attached; the
+/// recording does not keep the reactor alive.
+public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendable>: Sendable {
+  /// The step type of this recording.
+  public typealias Step = RecordedStep<Action, Mutation, State>
+
+  /// The name given when it was attached: what other recordings' causes call it.
+  public let name: String
+  let redactions: [Redaction<Action, Mutation, State>]
+  /// The time since the recording began, on its clock.
+  let now: @Sendable () -> Duration
+  /// A replay's recording: its reactor starts no effect's task (see the test toolkit).
+  @usableFromInline let isReplay: Bool
+  let buffer = Locked<[Step]>([])
+  /// Detaches the recording from its reactor, once.
+  let detach: Locked<(@Sendable () -> Void)?>
+
+  /// Starts recording `reactor` under `name`, hiding what `redactions` say, with times on
+  /// `clock` (a test clock in tests).
+  public convenience init<R: Reactor, C: Clock>(
+    of reactor: R, named name: String,
+    redacting redactions: [Redaction<Action, Mutation, State>] = [],
+    clock: C = ContinuousClock()
+  ) where R.Action == Action, R.Mutation == Mutation, R.State == State, C.Duration == Duration {
+    self.init(reactor, name: name, redactions: redactions, clock: clock, isReplay: false)
+  }
+
+  /// Starts recording `store` under `name`: its dispatched actions are the inputs, and its
+  /// reduced actions (the same, after the action middlewares) the mutations.
+  public convenience init<C: Clock>(
+    of store: Store<State, Action>, named name: String,
+    redacting redactions: [Redaction<Action, Mutation, State>] = [],
+    clock: C = ContinuousClock()
+  ) where Mutation == Action, C.Duration == Duration {
+    self.init(store.engine, name: name, redactions: redactions, clock: clock, isReplay: false)
+  }
+
+  /// Starts recording `reactor`; a replay's recording (`isReplay`) keeps its effects from
+  /// starting tasks. For the test toolkit.
+  package init<R: Reactor, C: Clock>(
+    _ reactor: R, name: String, redactions: [Redaction<Action, Mutation, State>], clock: C,
+    isReplay: Bool
+  ) where R.Action == Action, R.Mutation == Mutation, R.State == State, C.Duration == Duration {
+    self.name = name
+    self.redactions = redactions
+    self.isReplay = isReplay
+    let start = clock.now
+    now = { start.duration(to: clock.now) }
+    let stop: @Sendable () -> Void = { [weak reactor] in
+      if let reactor { reactor.storage.attach(nil, from: reactor) }
+    }
+    detach = Locked(stop)
+    reactor.storage.attach(self, from: reactor)
+  }
+
+  /// The steps so far, in order.
+  public var steps: [Step] { buffer.withLock { $0 } }
+
+  /// Stops recording: the reactor records no more steps here once it has processed what was
+  /// queued before the call. The steps stay.
+  public func stop() {
+    detach.withLock { detach in
+      let body = detach
+      detach = nil
+      return body
+    }?()
+  }
+
+  // MARK: - Steps, as the engine takes them
+
+  /// Appends a step made by `make` from its index and time; returns its cause for what follows.
+  func append(_ make: (_ index: Int, _ time: Duration) -> Step) -> RecordedCause {
+    let index = buffer.withLock { steps -> Int in
+      steps.append(make(steps.count, now()))
+      return steps.count - 1
+    }
+    return RecordedCause(recording: name, index: index)
+  }
+
+  /// The recording begins from `state`.
+  @usableFromInline
+  func began(from state: State) {
+    let state = redactions.redacted(state)
+    _ = append { Step(index: $0, time: $1, kind: .began, cause: nil, state: state) }
+  }
+
+  /// `action` arrived, sent by `cause`'s step.
+  @usableFromInline
+  func input(_ action: Action, staged: Bool, cause: RecordedCause?) -> RecordedCause {
+    let action = redactions.redacted(action: action)
+    return append {
+      Step(index: $0, time: $1, kind: .input(action), cause: cause, state: nil, isStaged: staged)
+    }
+  }
+
+  /// `mutation` was reduced into `state`.
+  @usableFromInline
+  func mutation(_ mutation: Mutation, made state: State, cause: RecordedCause?) -> RecordedCause {
+    let mutation = redactions.redacted(mutation: mutation)
+    let state = redactions.redacted(state)
+    return append {
+      Step(index: $0, time: $1, kind: .mutation(mutation), cause: cause, state: state)
+    }
+  }
+
+  /// An effect (marked `id`) started a task.
+  @usableFromInline
+  func effectStarted(id: EffectID?, cause: RecordedCause?) -> RecordedCause {
+    let id = id.map { String(describing: $0.base) }
+    return append {
+      Step(index: $0, time: $1, kind: .effectStarted(id: id), cause: cause, state: nil)
+    }
+  }
+
+  /// The effect started at `start` ended.
+  @usableFromInline
+  func effectEnded(_ start: RecordedCause, cancelled: Bool) {
+    _ = append {
+      Step(
+        index: $0, time: $1, kind: .effectEnded(started: start.index, cancelled: cancelled),
+        cause: start, state: nil)
+    }
+  }
+
+  /// The effects marked `id` were cancelled.
+  @usableFromInline
+  func cancelled(_ id: EffectID, cause: RecordedCause?) {
+    let id = String(describing: id.base)
+    _ = append { Step(index: $0, time: $1, kind: .cancelled(id: id), cause: cause, state: nil) }
+  }
+}
