@@ -41,21 +41,29 @@ extension ReactorStorage {
       id = marked
       host = host.marked(mark(marked))
     }
+    let recording = processingRecording
+    // The effect's start, recorded when it first needs a task (see ``Recording``).
+    var recorded: RecordedEffect?
     let rest = effect.startSynchronously(
       emit: emit, cancel: { cancelEffects(id: $0) },
-      defer: { part, id in
-        if ImmediateTasks.areAvailable {
+      defer: { part, partID in
+        // A replay starts no task: what is left is dropped below.
+        if ImmediateTasks.areAvailable || recording?.isReplay == true {
           // Started in line, on this thread, by the task that runs what is left.
-          return Effect(.cancellable(part, id: id, cancelInFlight: false))
+          return Effect(.cancellable(part, id: partID, cancelInFlight: false))
         }
-        return Effect(
-          .join(host.marked(mark(id)).startDetached(part, id: id, reportsErrors: false)))
+        var partHost = host.marked(mark(partID))
+        if let recording {
+          recorded = recorded ?? recordStart(id: id ?? partID, recording)
+          partHost.recorded = recorded
+        }
+        return Effect(.join(partHost.startDetached(part, id: partID, reportsErrors: false)))
       })
     guard let rest else { return }
-    if let recording = processingRecording,
-      !recordStart(of: &host, id: id, recording)
-    {
-      return
+    if let recording {
+      recorded = recorded ?? recordStart(id: id ?? rest.cancellableID, recording)
+      guard !recording.isReplay else { return }
+      host.recorded = recorded
     }
     // Where the task starts on this thread, what it queues before it suspends is its own.
     let isStarting = core.pointer(to: \.isStartingEffect).unsafelyUnwrapped

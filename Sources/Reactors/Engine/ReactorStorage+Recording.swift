@@ -66,17 +66,24 @@ extension ReactorStorage {
     }
   }
 
-  /// Records an effect's task starting, in `host`, which records its end; `false` for a
-  /// replay's recording, whose effects start no task. Lock released.
+  /// Records an effect starting its task (marked `id`): its host names the step as the cause
+  /// of what it sends, and records the task's end. Lock released.
   @inlinable @inline(never)
-  func recordStart<Output>(
-    of host: inout ReactorHost<R, Output>, id: EffectID?,
-    _ recording: Recording<R.Action, R.Mutation, R.State>
-  ) -> Bool {
+  func recordStart(
+    id: EffectID?, _ recording: Recording<R.Action, R.Mutation, R.State>
+  ) -> RecordedEffect {
     let step = recording.effectStarted(id: id, cause: RecordedCause.inContext)
-    guard !recording.isReplay else { return false }
-    host.recorded = RecordedEffect(step: step) { recording.effectEnded(step, cancelled: $0) }
-    return true
+    return RecordedEffect(step: step) { recording.effectEnded(step, cancelled: $0) }
+  }
+}
+
+extension Effect {
+  /// The id of a cancellable effect: what a recording names an effect's task by when only a
+  /// part of it is cancellable (what is left of `.concat(.just(…), run.cancellable(id:))`).
+  @usableFromInline
+  var cancellableID: EffectID? {
+    guard case .cancellable(_, let id, _) = operation else { return nil }
+    return id
   }
 }
 
@@ -91,5 +98,31 @@ final class RecordedEffect: Sendable {
   init(step: RecordedCause, ended: @escaping @Sendable (Bool) -> Void) {
     self.step = step
     self.ended = ended
+  }
+}
+
+/// What a replay (the test toolkit's) drives of the engine: package access, so apps never see
+/// it.
+extension ReactorStorage {
+  /// Starts the reactor from `state` instead of its initial state (the state a recording
+  /// began from), in the work's order.
+  package func replace(stateWith state: R.State, from reactor: R) {
+    submit(.state(state), from: reactor)
+  }
+
+  /// Sends a recorded input: past `transform(action:)` when it had been through it already
+  /// (`staged`).
+  package func replay(input action: R.Action, staged: Bool, from reactor: R) {
+    if staged {
+      submit(.action(action, staged: true), from: reactor)
+    } else {
+      send(action, from: reactor)
+    }
+  }
+
+  /// Reduces a mutation a recorded effect emitted, as it was recorded (past
+  /// `transform(mutation:)`, which it had been through).
+  package func replay(effectOutput mutation: R.Mutation, from reactor: R) {
+    submit(.mutation(mutation, staged: true), from: reactor)
   }
 }

@@ -14,7 +14,8 @@ public struct RecordedStep<Action: Sendable, Mutation: Sendable, State: Sendable
     /// A mutation was reduced (for a store: an action); ``RecordedStep/state`` is the state it
     /// made.
     case mutation(Mutation)
-    /// An effect started a task, marked with `id` (its description) when it is cancellable.
+    /// An effect started a task, marked with `id` (its description) when it, or what is left
+    /// of it once its synchronous parts ran, is cancellable.
     case effectStarted(id: String?)
     /// The effect started at step `started` ended; `cancelled` when it was cancelled first.
     case effectEnded(started: Int, cancelled: Bool)
@@ -37,7 +38,7 @@ public struct RecordedStep<Action: Sendable, Mutation: Sendable, State: Sendable
   public let state: State?
   /// An input that had been through `transform(action:)` already (a relay's event merged
   /// there): a replay sends it past that stage.
-  let isStaged: Bool
+  package let isStaged: Bool
 
   init(
     index: Int, time: Duration, kind: Kind, cause: RecordedCause?, state: State?,

@@ -25,7 +25,7 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
 
   /// The name given when it was attached: what other recordings' causes call it.
   public let name: String
-  let redactions: [Redaction<Action, Mutation, State>]
+  package let redactions: [Redaction<Action, Mutation, State>]
   /// The time since the recording began, on its clock.
   let now: @Sendable () -> Duration
   /// A replay's recording: its reactor starts no effect's task (see the test toolkit).

@@ -42,7 +42,7 @@ public struct Redaction<Action: Sendable, Mutation: Sendable, State: Sendable>: 
 
 extension Array {
   /// `state` with every state redaction of these applied.
-  func redacted<Action, Mutation, State>(_ state: State) -> State
+  package func redacted<Action, Mutation, State>(_ state: State) -> State
   where Element == Redaction<Action, Mutation, State> {
     var state = state
     for redaction in self { redaction.state?(&state) }
@@ -50,13 +50,13 @@ extension Array {
   }
 
   /// `action` with every action redaction of these applied.
-  func redacted<Action, Mutation, State>(action: Action) -> Action
+  package func redacted<Action, Mutation, State>(action: Action) -> Action
   where Element == Redaction<Action, Mutation, State> {
     reduce(action) { $1.action?($0) ?? $0 }
   }
 
   /// `mutation` with every mutation redaction of these applied.
-  func redacted<Action, Mutation, State>(mutation: Mutation) -> Mutation
+  package func redacted<Action, Mutation, State>(mutation: Mutation) -> Mutation
   where Element == Redaction<Action, Mutation, State> {
     reduce(mutation) { $1.mutation?($0) ?? $0 }
   }

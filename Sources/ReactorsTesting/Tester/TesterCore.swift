@@ -4,7 +4,7 @@ import Reactors
 /// One reduce the engine reported to a tester: what was reduced, the state it made, the thread
 /// that reduced it, and whether the work came later than the send being processed (another
 /// thread queued it, or an effect's task sent it).
-struct Step<Output: Sendable, State: Sendable>: Sendable {
+struct TapStep<Output: Sendable, State: Sendable>: Sendable {
   let output: Output
   let state: State
   let thread: UInt
@@ -18,9 +18,9 @@ struct Step<Output: Sendable, State: Sendable>: Sendable {
 }
 
 /// What the engine's tap fills and the tester empties, under a lock.
-struct Recording<Output: Sendable, State: Sendable>: Sendable {
+struct TapLog<Output: Sendable, State: Sendable>: Sendable {
   /// Reduces not yet checked, in reduce order.
-  var steps: [Step<Output, State>] = []
+  var steps: [TapStep<Output, State>] = []
   /// A `receive` waiting for the next step.
   var waiter: CheckedContinuation<Void, Never>?
 }
@@ -35,7 +35,7 @@ final class TesterCore<State: Equatable & Sendable, Input: Sendable, Output: Sen
   let exhaustivity: Exhaustivity
   let timeout: Duration
   let clock: TestClock?
-  let recording = Locked(Recording<Output, State>())
+  let recording = Locked(TapLog<Output, State>())
   /// The state as the test has asserted it so far.
   let asserted: Locked<State>
   /// Whether `finish()` ran: the check on deinit is then done.
@@ -55,7 +55,7 @@ final class TesterCore<State: Equatable & Sendable, Input: Sendable, Output: Sen
     let recording = recording
     asserted = Locked(
       subject.tap { output, state, isLater in
-        let step = Step(
+        let step = TapStep(
           output: output, state: state, thread: currentThreadID(), isLater: isLater)
         let waiter = recording.withLock { recording in
           recording.steps.append(step)
@@ -94,7 +94,7 @@ final class TesterCore<State: Equatable & Sendable, Input: Sendable, Output: Sen
     let start = recording.withLock { $0.steps.count }
     subject.send(input)
     let own = recording.withLock { recording in
-      var own: [Step<Output, State>] = []
+      var own: [TapStep<Output, State>] = []
       var index = start
       while index < recording.steps.count {
         if recording.steps[index].isMade(on: thread) && (subject.sendOwnsEveryStep || own.isEmpty) {
@@ -236,7 +236,7 @@ final class TesterCore<State: Equatable & Sendable, Input: Sendable, Output: Sen
   }
 
   /// The next step not yet checked, waiting for it up to the timeout; `nil` when none came.
-  nonisolated(nonsending) func nextStep() async -> Step<Output, State>? {
+  nonisolated(nonsending) func nextStep() async -> TapStep<Output, State>? {
     if let step = takeFirstStep() { return step }
     let arrived = await withDeadline(timeout) { [recording] in
       await withCheckedContinuation { continuation in
@@ -255,7 +255,7 @@ final class TesterCore<State: Equatable & Sendable, Input: Sendable, Output: Sen
     return takeFirstStep()
   }
 
-  func takeFirstStep() -> Step<Output, State>? {
+  func takeFirstStep() -> TapStep<Output, State>? {
     recording.withLock { $0.steps.isEmpty ? nil : $0.steps.removeFirst() }
   }
 
@@ -275,7 +275,7 @@ final class TesterCore<State: Equatable & Sendable, Input: Sendable, Output: Sen
 
   func effects(_ count: Int) -> String { count == 1 ? "1 effect is" : "\(count) effects are" }
 
-  func unreceived(_ steps: [Step<Output, State>], when: String) -> String {
+  func unreceived(_ steps: [TapStep<Output, State>], when: String) -> String {
     let list = steps.map { "  • \(describe($0.output))" }.joined(separator: "\n")
     return "\(steps.count) value(s) that effects emitted were not received when \(when):\n"
       + list + "\n\nAssert each with `await tester.receive(…)` in order, or use "
