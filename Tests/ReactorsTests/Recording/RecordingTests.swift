@@ -89,6 +89,7 @@ func lines(
     reactor.send(.custom(1))
     await clock.waitForSleepers(1)
     reactor.send(.custom(2))
+    await clock.waitForSleepers(1)  // where tasks do not start on this thread, it may not yet
     await clock.advance(by: .seconds(1))
     await reactor.storage.settled()
     let steps = lines(recording.steps)
