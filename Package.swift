@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "ReactorsTesting", targets: ["ReactorsTesting"]),
     .library(name: "ReactorsLogging", targets: ["ReactorsLogging"]),
     .library(name: "ReactorsCombine", targets: ["ReactorsCombine"]),
+    .library(name: "ReactorsRecording", targets: ["ReactorsRecording"]),
   ],
   dependencies: [
     // Only for ReactorsLogging and ReactorsTesting: the log API, readable state diffs, and
@@ -38,6 +39,14 @@ let package = Package(
   ],
   targets: [
     .target(name: "Reactors", swiftSettings: strict),
+    // Recording files: a recording written as the app runs, and read back to replay. Apart from
+    // the core, which records in memory, because it needs Foundation's JSON coders.
+    .target(name: "ReactorsRecording", dependencies: ["Reactors"], swiftSettings: strict),
+    .testTarget(
+      name: "ReactorsRecordingTests",
+      dependencies: ["Reactors", "ReactorsRecording", "ReactorsTesting", "ReactorsTestSupport"],
+      swiftSettings: strict
+    ),
     // The test toolkit: exhaustive testers for reactors and stores, and a clock that moves only
     // when a test says so.
     .target(

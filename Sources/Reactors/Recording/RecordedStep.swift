@@ -21,6 +21,9 @@ public struct RecordedStep<Action: Sendable, Mutation: Sendable, State: Sendable
     case effectEnded(started: Int, cancelled: Bool)
     /// The effects marked with `id` (its description) were cancelled.
     case cancelled(id: String)
+    /// `dropped` steps are missing here: a file's writer fell behind and dropped them rather
+    /// than block the app or grow without bound. A replay stops at a gap.
+    case gap(dropped: Int)
   }
 
   /// The step's place in its recording, from 0.
@@ -40,7 +43,8 @@ public struct RecordedStep<Action: Sendable, Mutation: Sendable, State: Sendable
   /// there): a replay sends it past that stage.
   package let isStaged: Bool
 
-  init(
+  /// A step as recorded or read from a file. For the package's other targets.
+  package init(
     index: Int, time: Duration, kind: Kind, cause: RecordedCause?, state: State?,
     isStaged: Bool = false
   ) {

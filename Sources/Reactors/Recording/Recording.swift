@@ -30,9 +30,24 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   let now: @Sendable () -> Duration
   /// A replay's recording: its reactor starts no effect's task (see the test toolkit).
   @usableFromInline let isReplay: Bool
-  let buffer = Locked<[Step]>([])
-  /// Detaches the recording from its reactor, once.
+  /// Whether ``steps`` keeps every step (a recording that only writes a file keeps none).
+  let keepsSteps: Bool
+  /// Told each step in order, under the buffer's lock (a file's writer, which only queues it).
+  let stream: (@Sendable (Step) -> Void)?
+  let buffer = Locked(Buffer())
+  /// What stops the recording, once: detaching it from its reactor, then ``finish``.
   let detach: Locked<(@Sendable () -> Void)?>
+  /// What runs once the recording stops or is released (a file's writer writes what is left
+  /// and closes the file).
+  let finish: (@Sendable () -> Void)?
+  /// What reading the recording's file noticed without failing (a last line cut short).
+  public let warnings: [String]
+
+  /// The steps kept, and how many steps there have been.
+  struct Buffer {
+    var steps: [Step] = []
+    var count = 0
+  }
 
   /// Starts recording `reactor` under `name`, hiding what `redactions` say, with times on
   /// `clock` (a test clock in tests).
@@ -54,15 +69,22 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     self.init(store.engine, name: name, redactions: redactions, clock: clock, isReplay: false)
   }
 
-  /// Starts recording `reactor`; a replay's recording (`isReplay`) keeps its effects from
-  /// starting tasks. For the test toolkit.
+  /// Starts recording `reactor`. A replay's recording (`isReplay`) keeps its effects from
+  /// starting tasks; `stream` hears each step in order (a file's writer), `finish` runs once
+  /// when the recording stops or is released, and `keepsSteps: false` keeps no step in
+  /// memory. For the package's other targets.
   package init<R: Reactor, C: Clock>(
     _ reactor: R, name: String, redactions: [Redaction<Action, Mutation, State>], clock: C,
-    isReplay: Bool
+    isReplay: Bool, keepsSteps: Bool = true, stream: (@Sendable (Step) -> Void)? = nil,
+    finish: (@Sendable () -> Void)? = nil
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State, C.Duration == Duration {
     self.name = name
     self.redactions = redactions
     self.isReplay = isReplay
+    self.keepsSteps = keepsSteps
+    self.stream = stream
+    self.finish = finish
+    warnings = []
     let start = clock.now
     now = { start.duration(to: clock.now) }
     let stop: @Sendable () -> Void = { [weak reactor] in
@@ -72,26 +94,54 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     reactor.storage.attach(self, from: reactor)
   }
 
-  /// The steps so far, in order.
-  public var steps: [Step] { buffer.withLock { $0 } }
+  /// A recording attached to nothing, holding `steps` (read from a file). For the package's
+  /// other targets.
+  package init(name: String, steps: [Step], warnings: [String]) {
+    self.name = name
+    redactions = []
+    isReplay = false
+    keepsSteps = true
+    stream = nil
+    finish = nil
+    self.warnings = warnings
+    now = { .zero }
+    detach = Locked(nil)
+    var buffer = Buffer()
+    buffer.steps = steps
+    buffer.count = (steps.last?.index ?? -1) + 1
+    self.buffer.withLock { $0 = buffer }
+  }
+
+  deinit { finish?() }
+
+  /// The steps so far, in order; none for a recording that only writes a file.
+  public var steps: [Step] { buffer.withLock { $0.steps } }
 
   /// Stops recording: the reactor records no more steps here once it has processed what was
-  /// queued before the call. The steps stay.
+  /// queued before the call, and a file being written is complete when this returns. The
+  /// steps stay.
   public func stop() {
-    detach.withLock { detach in
+    let stop = detach.withLock { detach in
       let body = detach
       detach = nil
       return body
-    }?()
+    }
+    guard let stop else { return }
+    stop()
+    // Once what the reactor queued before is recorded: the detach is processed in its turn.
+    finish?()
   }
 
   // MARK: - Steps, as the engine takes them
 
   /// Appends a step made by `make` from its index and time; returns its cause for what follows.
   func append(_ make: (_ index: Int, _ time: Duration) -> Step) -> RecordedCause {
-    let index = buffer.withLock { steps -> Int in
-      steps.append(make(steps.count, now()))
-      return steps.count - 1
+    let index = buffer.withLock { buffer -> Int in
+      let step = make(buffer.count, now())
+      buffer.count += 1
+      stream?(step)
+      if keepsSteps { buffer.steps.append(step) }
+      return step.index
     }
     return RecordedCause(recording: name, index: index)
   }

@@ -75,6 +75,11 @@ extension Recording {
       switch step.kind {
       case .input:
         input = step
+      case .gap(let dropped):
+        return ReplayDivergence(
+          index: step.index, time: step.time, input: nil, cause: nil,
+          difference: "The recording has a gap here: its writer fell behind and dropped "
+            + "\(dropped) steps, so it cannot be replayed past this point.")
       case .mutation(let mutation):
         reactor.reduce(state: &state, mutation: mutation)
         let redacted = redactions.redacted(state)

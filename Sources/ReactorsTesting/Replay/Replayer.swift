@@ -43,7 +43,15 @@ struct Replayer<R: Reactor> {
   /// Replays every step; the first divergence, if any.
   mutating func run() -> ReplayDivergence? {
     defer { replayed.stop() }
-    for step in recorded where isInjected(step) {
+    for step in recorded where isInjected(step) || step.isGap {
+      // What the steps before a gap made is unknown past the gap: the gap is what is reported.
+      if case .gap(let dropped) = step.kind {
+        return divergence(
+          at: step.index,
+          "The recording has a gap here: its writer fell behind and dropped \(dropped) steps, "
+            + "so it cannot be replayed past this point. Record with a larger buffer, or "
+            + "replay the part before the gap.")
+      }
       if let divergence = compare(before: step.index) { return divergence }
       switch step.kind {
       case .input(let action):
@@ -145,11 +153,17 @@ struct Replayer<R: Reactor> {
 }
 
 extension RecordedStep {
+  /// Whether this is a gap (see ``RecordedStep/Kind/gap(dropped:)``).
+  var isGap: Bool {
+    if case .gap = kind { return true }
+    return false
+  }
+
   /// Whether a replay makes this step again and compares it: not the beginning, and not an
   /// effect's end (no task runs in a replay).
   var isMadeAgain: Bool {
     switch kind {
-    case .began, .effectEnded: return false
+    case .began, .effectEnded, .gap: return false
     case .input, .mutation, .effectStarted, .cancelled: return true
     }
   }

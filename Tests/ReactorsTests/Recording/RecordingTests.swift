@@ -19,6 +19,7 @@ func lines(
     case .effectEnded(let start, let cancelled):
       return "\(step.index) ended \(start)\(cancelled ? " cancelled" : "")\(cause)"
     case .cancelled(let id): return "\(step.index) cancel \(id)\(cause)"
+    case .gap(let dropped): return "\(step.index) gap \(dropped)"
     }
   }
 }

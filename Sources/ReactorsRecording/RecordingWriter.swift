@@ -1,0 +1,187 @@
+import Dispatch
+import Reactors
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes a recording's steps to its file, off the app's threads: the recording hands it each
+/// step (``take(_:)``, a short lock and an append), and a serial queue encodes and writes them
+/// in batches, at least every ``flushInterval``, so that a process killed at any moment loses at
+/// most the steps of the last interval.
+///
+/// Bounded: when ``capacity`` steps wait, the next ones are dropped and counted, and the file
+/// gets a gap entry with the count; the app never blocks on the writer and its memory never
+/// grows without bound.
+///
+/// Thread rules: ``take(_:)`` from any thread (the recording calls it under its own lock, in
+/// step order); everything else runs on ``queue``. ``close()`` writes what is left and closes
+/// the file; it may be called more than once, from any thread but the queue.
+final class RecordingWriter<
+  Action: Encodable & Sendable, Mutation: Encodable & Sendable, State: Encodable & Sendable
+>: Sendable {
+  typealias Step = RecordedStep<Action, Mutation, State>
+
+  /// The longest a step waits before it is written.
+  static var flushInterval: Duration { .milliseconds(50) }
+
+  /// What waits to be written, and what the writing queue keeps between batches.
+  struct Pending {
+    var steps: [Step] = []
+    /// Steps dropped since the last batch, for the next gap entry, and the first one's index.
+    var dropped = 0
+    var firstDropped = 0
+    /// A batch was asked of the queue and has not started.
+    var isScheduled = false
+    var isClosed = false
+    /// The mutations written so far, for checkpoints.
+    var mutations = 0
+  }
+
+  let pending = Locked(Pending())
+  let queue = DispatchQueue(label: "Reactors.RecordingWriter")
+  let file: Int32
+  let path: String
+  let capacity: Int
+  let checkpointEvery: Int
+
+  /// Opens (creates or truncates) `path` and writes `header`; throws a ``RecordingFileError``
+  /// when the file cannot be opened or written.
+  init(path: String, header: RecordingHeader, capacity: Int) throws {
+    self.path = path
+    self.capacity = max(capacity, 1)
+    checkpointEvery = max(header.checkpointEvery, 1)
+    file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard file >= 0 else {
+      throw RecordingFileError(
+        path: path, line: 0, step: nil, reason: .unreadable(errno: errno), detail: "opening it")
+    }
+    var line = try JSONEncoder().encode(header)
+    line.append(0x0A)
+    try write(line)
+    tick()
+  }
+
+  /// Writes what waits every ``flushInterval``, until the writer is closed or released.
+  func tick() {
+    let (seconds, attoseconds) = Self.flushInterval.components
+    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+    queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
+      guard let self, !self.pending.withLock({ $0.isClosed }) else { return }
+      self.writeBatch()
+      self.tick()
+    }
+  }
+
+  deinit {
+    if !pending.withLock({ $0.isClosed }) { closeFile(file) }
+  }
+
+  /// Queues `step`, or counts it as dropped when ``capacity`` steps wait. Never blocks but for
+  /// the short lock.
+  func take(_ step: Step) {
+    let schedule = pending.withLock { pending -> Bool in
+      guard !pending.isClosed else { return false }
+      guard pending.steps.count < capacity else {
+        if pending.dropped == 0 { pending.firstDropped = step.index }
+        pending.dropped += 1
+        return false
+      }
+      pending.steps.append(step)
+      // A large batch does not wait for the timer.
+      guard pending.steps.count >= 4_096, !pending.isScheduled else { return false }
+      pending.isScheduled = true
+      return true
+    }
+    if schedule { queue.async { self.writeBatch() } }
+  }
+
+  /// Writes what waits, then closes the file: what the recording does when it stops or is
+  /// released. Once; later calls return at once.
+  func close() {
+    queue.sync {
+      guard !pending.withLock({ $0.isClosed }) else { return }
+      writeBatch()
+      pending.withLock { $0.isClosed = true }
+      closeFile(file)
+    }
+  }
+
+  /// Encodes and writes the steps that wait, and a gap entry for those dropped after them. On
+  /// ``queue``.
+  func writeBatch() {
+    let (steps, dropped, firstDropped, written) = pending.withLock { pending in
+      let taken = (pending.steps, pending.dropped, pending.firstDropped, pending.mutations)
+      pending.steps.removeAll(keepingCapacity: true)
+      pending.dropped = 0
+      pending.isScheduled = false
+      return taken
+    }
+    guard !steps.isEmpty || dropped > 0 else { return }
+    let encoder = JSONEncoder()
+    var data = Data()
+    var mutations = written
+    for step in steps {
+      var withState = false
+      if case .mutation = step.kind {
+        mutations += 1
+        withState = mutations % checkpointEvery == 0
+      }
+      // A value that cannot be encoded (a custom `encode(to:)` that throws) is written as a
+      // gap of one step: the file stays readable, and says where the step went.
+      if let line = try? encoder.encode(EncodedEntry(step: step, withState: withState)) {
+        data.append(line)
+      } else {
+        data.append(gapLine(at: step.index, dropped: 1, encoder))
+      }
+      data.append(0x0A)
+    }
+    if dropped > 0 {
+      data.append(gapLine(at: firstDropped, dropped: dropped, encoder))
+      data.append(0x0A)
+    }
+    pending.withLock { $0.mutations = mutations }
+    try? write(data)
+  }
+
+  /// A gap entry of `dropped` steps from `index`.
+  func gapLine(at index: Int, dropped: Int, _ encoder: JSONEncoder) -> Data {
+    let gap = Step(index: index, time: .zero, kind: .gap(dropped: dropped), cause: nil, state: nil)
+    return (try? encoder.encode(EncodedEntry(step: gap, withState: false))) ?? Data()
+  }
+
+  /// Writes all of `data` to the file.
+  func write(_ data: Data) throws {
+    try data.withUnsafeBytes { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let count = writeFile(file, bytes.baseAddress! + offset, bytes.count - offset)
+        if count < 0 {
+          if errno == EINTR { continue }
+          throw RecordingFileError(
+            path: path, line: 0, step: nil, reason: .unreadable(errno: errno), detail: "writing")
+        }
+        offset += count
+      }
+    }
+  }
+}
+
+/// Closes a file descriptor (the system's `close`, which the writer's own `close()` hides).
+private func closeFile(_ file: Int32) {
+  _ = close(file)
+}
+
+/// Writes to a file descriptor (the system's `write`, which the writer's own `write(_:)` hides).
+private func writeFile(_ file: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(file, bytes, count)
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Reactors
+import ReactorsRecording
+import Testing
+
+/// A recorded session's lines, to damage.
+func sessionLines() async throws -> [String] {
+  let path = temporaryPath("errors")
+  _ = try await recordSession(to: path)
+  return lines(of: path)
+}
+
+/// Reads `lines` (joined, each ended by a newline unless `cutLast`) as a login recording.
+func read(
+  _ lines: [String], cutLast: Bool = false, schemaVersions: ClosedRange<Int> = 1...1
+)
+  throws -> LoginRecording
+{
+  let text = lines.joined(separator: "\n") + (cutLast ? "" : "\n")
+  return try LoginRecording(
+    bytes: Array(text.utf8), path: "login.jsonl", schemaVersions: schemaVersions)
+}
+
+/// The error reading `lines` throws.
+func readingError(
+  _ lines: [String], schemaVersions: ClosedRange<Int> = 1...1
+)
+  -> RecordingFileError?
+{
+  do {
+    _ = try read(lines, schemaVersions: schemaVersions)
+    return nil
+  } catch let error as RecordingFileError {
+    return error
+  } catch {
+    Issue.record("not a RecordingFileError: \(error)")
+    return nil
+  }
+}
+
+/// Bad files: each gets an error that names the line, the step and the fix; a cut last line
+/// is read up to, with a warning.
+@Suite(.timeLimit(.minutes(1))) struct RecordingFileErrorTests {
+  @Test func anEmptyFileOrAnotherFileIsNotARecording() async throws {
+    #expect(readingError([]).map(\.reason) == .notARecording)
+    #expect(
+      (try? LoginRecording(bytes: [], path: "empty.jsonl")) == nil)
+    do {
+      _ = try LoginRecording(bytes: [], path: "empty.jsonl")
+    } catch let error as RecordingFileError {
+      #expect(error.reason == .empty)
+      #expect(error.description.hasPrefix("empty.jsonl is empty"))
+    }
+    let other = readingError([#"{"name":"not a recording"}"#, "{}"])
+    #expect(other?.reason == .notARecording)
+    #expect(other?.line == 1)
+    #expect(other?.description.contains("is not a Reactors recording") == true)
+    let json = readingError([
+      #"{"format":"other","version":1,"name":"x","schema":1,"action":"","mutation":"","state":"","checkpointEvery":1}"#
+    ])
+    #expect(json?.reason == .notARecording)
+  }
+
+  @Test func aNewerFormatAnUnreadSchemaAndOtherTypesAreRefusedWithTheFix() async throws {
+    let lines = try await sessionLines()
+    var newer = lines
+    newer[0] = newer[0].replacingOccurrences(of: #""version":1"#, with: #""version":7"#)
+    let newerError = readingError(newer)
+    #expect(newerError?.reason == .newerFormat(found: 7, readable: 1))
+    #expect(newerError?.description.contains("Update Reactors") == true)
+
+    var schema = lines
+    schema[0] = schema[0].replacingOccurrences(of: #""schema":1"#, with: #""schema":3"#)
+    let schemaError = readingError(schema)
+    #expect(schemaError?.reason == .unreadableSchema(found: 3, readable: 1...1))
+    #expect(schemaError?.description.contains("Migrate the file") == true)
+    #expect(readingError(schema, schemaVersions: 1...3) == nil)
+
+    var types = lines
+    types[0] = types[0].replacingOccurrences(of: "LoginForm.State", with: "Profile.State")
+    let typesError = readingError(types)
+    guard case .differentTypes(let recorded, _) = typesError?.reason else {
+      Issue.record("expected differentTypes, got \(String(describing: typesError))")
+      return
+    }
+    #expect(recorded.contains("Profile.State"))
+    #expect(typesError?.description.contains("checkingTypeNames: false") == true)
+  }
+
+  @Test func aValueThatDoesNotDecodeNamesTheLineTheStepAndTheKeyPath() async throws {
+    var lines = try await sessionLines()
+    let line = try #require(lines.firstIndex { $0.contains("setMatches") })
+    lines[line] = lines[line].replacingOccurrences(of: #""kim2""#, with: "42")
+    let error = try #require(readingError(lines))
+    #expect(error.line == line + 1)
+    #expect(error.step != nil)
+    guard case .undecodable(let value, let keyPath) = error.reason else {
+      Issue.record("expected undecodable, got \(error)")
+      return
+    }
+    #expect(value == "the mutation (Mutation)")
+    #expect(keyPath == ".setMatches._0[1]")
+    #expect(error.description.contains("raise the schema version"))
+  }
+
+  @Test func garbageAMissingFieldAndStepsOutOfOrderAreMalformed() async throws {
+    let lines = try await sessionLines()
+    var garbage = lines
+    garbage[3] = "}{ not json"
+    #expect(readingError(garbage)?.reason == .malformed)
+    #expect(readingError(garbage)?.line == 4)
+
+    var missing = lines
+    missing[2] = missing[2].replacingOccurrences(of: #""k":"input","#, with: "")
+    #expect(readingError(missing)?.reason == .malformed)
+
+    var swapped = lines
+    swapped.swapAt(2, 3)
+    #expect(readingError(swapped)?.reason == .outOfOrder(expected: 1, found: 2))
+    #expect(readingError(swapped)?.line == 3)
+
+    var noBeginning = lines
+    noBeginning.remove(at: 1)
+    #expect(readingError(noBeginning)?.reason == .outOfOrder(expected: 0, found: 1))
+  }
+
+  @Test func aLastLineCutShortIsLeftOutWithAWarning() async throws {
+    var lines = try await sessionLines()
+    let whole = try read(lines)
+    lines[lines.count - 1] = String(lines[lines.count - 1].prefix(12))
+    let cut = try read(lines, cutLast: true)
+    #expect(cut.steps.count == whole.steps.count - 1)
+    #expect(cut.warnings.count == 1)
+    #expect(cut.warnings.first?.contains("line \(lines.count) was cut short") == true)
+  }
+
+  @Test func aFileThatCannotBeOpenedSaysSo() {
+    do {
+      _ = try LoginRecording(contentsOf: "/nonexistent/dir/login.jsonl")
+      Issue.record("read a file that does not exist")
+    } catch let error as RecordingFileError {
+      #expect(error.reason == .unreadable(errno: 2))
+      #expect(error.description.contains("Check the path"))
+    } catch {
+      Issue.record("not a RecordingFileError: \(error)")
+    }
+  }
+}
