@@ -41,7 +41,10 @@ let package = Package(
     .target(name: "Reactors", swiftSettings: strict),
     // Recording files: a recording written as the app runs, and read back to replay. Apart from
     // the core, which records in memory, because it needs Foundation's JSON coders.
-    .target(name: "ReactorsRecording", dependencies: ["Reactors"], swiftSettings: strict),
+    .target(
+      name: "ReactorsRecording",
+      dependencies: ["Reactors", .product(name: "CustomDump", package: "swift-custom-dump")],
+      swiftSettings: strict),
     .testTarget(
       name: "ReactorsRecordingTests",
       dependencies: ["Reactors", "ReactorsRecording", "ReactorsTesting", "ReactorsTestSupport"],
@@ -53,6 +56,7 @@ let package = Package(
       name: "ReactorsTesting",
       dependencies: [
         "Reactors",
+        "ReactorsRecording",
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         // Lets the failures reach Swift Testing and XCTest, so that a test target needs only
@@ -136,6 +140,7 @@ let package = Package(
       name: "ReactorsTestingTests",
       dependencies: [
         "Reactors",
+        "ReactorsRecording",
         "ReactorsTesting",
         "ReactorsTestSupport",
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),

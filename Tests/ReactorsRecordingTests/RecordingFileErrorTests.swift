@@ -111,7 +111,7 @@ func readingError(
     #expect(readingError(garbage)?.line == 4)
 
     var missing = lines
-    missing[2] = missing[2].replacingOccurrences(of: #""k":"input","#, with: "")
+    missing[2] = missing[2].replacingOccurrences(of: #""k":"input""#, with: #""x":"input""#)
     #expect(readingError(missing)?.reason == .malformed)
 
     var swapped = lines

@@ -58,8 +58,9 @@ extension ReactorStorage {
     _ recording: Recording<R.Action, R.Mutation, R.State>
   ) {
     // Only this thread reduces: the state read now is the one this mutation made.
-    let state = locked { core.pointee.state! }
-    let step = recording.mutation(mutation, made: state, cause: RecordedCause.inContext)
+    let step = recording.mutation(mutation, cause: RecordedCause.inContext) {
+      locked { core.pointee.state! }
+    }
     RecordedCause.during(step) {
       if hasDelivery { deliverChanges() }
       if after.hasExtras { afterReduce(mutation, after, reactor) }

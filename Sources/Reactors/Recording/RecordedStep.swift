@@ -36,23 +36,35 @@ public struct RecordedStep<Action: Sendable, Mutation: Sendable, State: Sendable
   /// effect that emitted it, another reactor's step that sent an input; `nil` for what came
   /// from outside every recording.
   public let cause: RecordedCause?
-  /// The state after the step: at ``Kind/began`` and after each ``Kind/mutation(_:)``; `nil`
+  /// The state after the step: at ``Kind/began`` and after each ``Kind/mutation(_:)``
+  /// (after a mutation between checkpoints, only for a recording kept in memory); `nil`
   /// for the other kinds.
-  public let state: State?
+  public var state: State? { stateBox?.value }
+  /// The state, boxed: a step without one costs a pointer, however large the state.
+  let stateBox: Box<State>?
   /// An input that had been through `transform(action:)` already (a relay's event merged
   /// there): a replay sends it past that stage.
   package let isStaged: Bool
+  /// A mutation at one of the recording's checkpoints: its file holds its state.
+  package let isCheckpoint: Bool
 
   /// A step as recorded or read from a file. For the package's other targets.
   package init(
     index: Int, time: Duration, kind: Kind, cause: RecordedCause?, state: State?,
-    isStaged: Bool = false
+    isStaged: Bool = false, isCheckpoint: Bool = false
   ) {
+    self.isCheckpoint = isCheckpoint
     self.index = index
     self.time = time
     self.kind = kind
     self.cause = cause
-    self.state = state
+    stateBox = state.map(Box.init)
     self.isStaged = isStaged
   }
+}
+
+/// A value in a heap object: a recorded state, which most steps lack.
+final class Box<Value: Sendable>: Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
 }

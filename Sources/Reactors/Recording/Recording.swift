@@ -40,6 +40,8 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   /// What runs once the recording stops or is released (a file's writer writes what is left
   /// and closes the file).
   let finish: (@Sendable () -> Void)?
+  /// Every how many mutations a recording that keeps no step keeps the state (a checkpoint).
+  package let checkpointEvery: Int
   /// What reading the recording's file noticed without failing (a last line cut short).
   public let warnings: [String]
 
@@ -47,6 +49,8 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   struct Buffer {
     var steps: [Step] = []
     var count = 0
+    /// The mutations recorded so far, for checkpoints.
+    var mutations = 0
   }
 
   /// Starts recording `reactor` under `name`, hiding what `redactions` say, with times on
@@ -75,9 +79,10 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   /// memory. For the package's other targets.
   package init<R: Reactor, C: Clock>(
     _ reactor: R, name: String, redactions: [Redaction<Action, Mutation, State>], clock: C,
-    isReplay: Bool, keepsSteps: Bool = true, stream: (@Sendable (Step) -> Void)? = nil,
-    finish: (@Sendable () -> Void)? = nil
+    isReplay: Bool, keepsSteps: Bool = true, checkpointEvery: Int = 32,
+    stream: (@Sendable (Step) -> Void)? = nil, finish: (@Sendable () -> Void)? = nil
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State, C.Duration == Duration {
+    self.checkpointEvery = max(checkpointEvery, 1)
     self.name = name
     self.redactions = redactions
     self.isReplay = isReplay
@@ -101,6 +106,7 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     redactions = []
     isReplay = false
     keepsSteps = true
+    checkpointEvery = 1
     stream = nil
     finish = nil
     self.warnings = warnings
@@ -164,11 +170,20 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
 
   /// `mutation` was reduced into `state`.
   @usableFromInline
-  func mutation(_ mutation: Mutation, made state: State, cause: RecordedCause?) -> RecordedCause {
+  func mutation(
+    _ mutation: Mutation, cause: RecordedCause?, made readState: () -> State
+  ) -> RecordedCause {
     let mutation = redactions.redacted(mutation: mutation)
-    let state = redactions.redacted(state)
+    // A recording that keeps no step needs the state only at its checkpoints.
+    let isCheckpoint = buffer.withLock { buffer in
+      buffer.mutations += 1
+      return buffer.mutations % checkpointEvery == 0
+    }
+    let state = keepsSteps || isCheckpoint ? redactions.redacted(readState()) : nil
     return append {
-      Step(index: $0, time: $1, kind: .mutation(mutation), cause: cause, state: state)
+      Step(
+        index: $0, time: $1, kind: .mutation(mutation), cause: cause, state: state,
+        isCheckpoint: isCheckpoint)
     }
   }
 

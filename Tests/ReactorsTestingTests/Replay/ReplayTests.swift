@@ -1,4 +1,5 @@
 import Reactors
+import ReactorsRecording
 import ReactorsTestSupport
 import ReactorsTesting
 import Testing

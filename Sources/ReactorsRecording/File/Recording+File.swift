@@ -1,5 +1,13 @@
 import Reactors
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension Recording where Action: Codable, Mutation: Codable, State: Codable {
   /// Starts recording `reactor` into the file at `path` (created, or emptied), as the app
   /// runs: each step is encoded and written off the app's threads, at most 50 ms after it
@@ -36,7 +44,8 @@ extension Recording where Action: Codable, Mutation: Codable, State: Codable {
       path: path, header: header, capacity: bufferSteps)
     self.init(
       reactor, name: name, redactions: redactions, clock: clock, isReplay: false,
-      keepsSteps: keepingSteps, stream: { writer.take($0) }, finish: { writer.close() })
+      keepsSteps: keepingSteps, checkpointEvery: checkpointEvery, stream: { writer.take($0) },
+      finish: { writer.close() })
   }
 
   /// Starts recording `store` into the file at `path`: see
@@ -66,9 +75,8 @@ extension Recording where Action: Codable, Mutation: Codable, State: Codable {
     contentsOf path: String, schemaVersions: ClosedRange<Int> = 1...1,
     checkingTypeNames: Bool = true
   ) throws {
-    let reader = RecordingReader<Action, Mutation, State>(
-      path: path, schemaVersions: schemaVersions, checksTypeNames: checkingTypeNames)
-    let (name, steps, warnings) = try reader.read()
+    var file = try Self.reader(path, schemaVersions, checkingTypeNames)
+    let (name, steps, warnings) = try file.readAll()
     self.init(name: name, steps: steps, warnings: warnings)
   }
 
@@ -78,9 +86,55 @@ extension Recording where Action: Codable, Mutation: Codable, State: Codable {
     bytes: [UInt8], path: String = "recording", schemaVersions: ClosedRange<Int> = 1...1,
     checkingTypeNames: Bool = true
   ) throws {
-    let reader = RecordingReader<Action, Mutation, State>(
-      path: path, schemaVersions: schemaVersions, checksTypeNames: checkingTypeNames)
-    let (name, steps, warnings) = try reader.read(bytes)
+    var reader = RecordingReader<Action, Mutation, State>(
+      path: path, schemaVersions: schemaVersions, checksTypeNames: checkingTypeNames,
+      lines: LineStream(bytes: bytes))
+    let (name, steps, warnings) = try reader.readAll()
     self.init(name: name, steps: steps, warnings: warnings)
+  }
+
+  /// Replays the recording in the file at `path` on `reactor` as it reads it, one line at a
+  /// time, so a recording of any length replays in bounded memory: see
+  /// ``divergence(replayingOn:_:each:)``. The warnings are what reading noticed (a last line
+  /// cut short).
+  ///
+  /// - Throws: ``RecordingFileError`` for a bad file, at the line where it is bad; the steps
+  ///   before it have been replayed.
+  public static func divergence<R: Reactor>(
+    replayingFileAt path: String, on reactor: R, _ mode: ReplayMode = .inputs,
+    schemaVersions: ClosedRange<Int> = 1...1, checkingTypeNames: Bool = true,
+    each: (Step, State) -> Void = { _, _ in }
+  ) throws -> (divergence: ReplayDivergence?, warnings: [String])
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    var file = try Self.reader(path, schemaVersions, checkingTypeNames)
+    let header = try file.readHeader()
+    guard let first = try file.next(), let state = first.state else {
+      throw RecordingFileError(
+        path: path, line: 2, step: 0, reason: .malformed, detail: "`began` has no state")
+    }
+    let found = try withoutActuallyEscaping(each) { each in
+      try Self.divergence(
+        name: header.name, redactions: [], on: reactor, from: state, mode, each: each,
+        next: { try file.next() })
+    }
+    return (found, file.warnings)
+  }
+
+  /// A reader of the file at `path`.
+  static func reader(
+    _ path: String, _ schemaVersions: ClosedRange<Int>, _ checkingTypeNames: Bool
+  ) throws -> RecordingReader<Action, Mutation, State> {
+    let file = open(path, O_RDONLY | O_CLOEXEC)
+    guard file >= 0 else {
+      throw RecordingFileError(
+        path: path, line: 0, step: nil, reason: .unreadable(errno: errno), detail: "opening it")
+    }
+    let lines = LineStream(file: file) { number in
+      RecordingFileError(
+        path: path, line: 0, step: nil, reason: .unreadable(errno: number), detail: "reading it")
+    }
+    return RecordingReader(
+      path: path, schemaVersions: schemaVersions, checksTypeNames: checkingTypeNames,
+      lines: lines)
   }
 }

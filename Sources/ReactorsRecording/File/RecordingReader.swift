@@ -5,18 +5,12 @@ import Reactors
 #else
   import Foundation
 #endif
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
-/// Reads a recording file: its header, checked against the types and schema versions read
-/// as, then each entry in order. Every problem is a ``RecordingFileError`` naming the line and
-/// the step; a last line cut short (the app was killed while writing it) is left out, with a
-/// warning.
+/// Reads a recording file one entry at a time: its header first, checked against the types
+/// and schema versions read as, then each step in order. Every problem is a
+/// ``RecordingFileError`` naming the line and the step; a last line cut short (the app was
+/// killed while writing it) ends the steps, with a warning. Holds one line at a time, so a
+/// replay from a file runs in bounded memory.
 struct RecordingReader<
   Action: Decodable & Sendable, Mutation: Decodable & Sendable, State: Decodable & Sendable
 > {
@@ -25,79 +19,41 @@ struct RecordingReader<
   let path: String
   let schemaVersions: ClosedRange<Int>
   let checksTypeNames: Bool
+  var lines: LineStream
   let decoder = JSONDecoder()
+  /// The header, once read.
+  var header: RecordingHeader?
+  /// The index the next step must have.
+  var expected = 0
+  /// What reading noticed without failing.
+  var warnings: [String] = []
 
-  /// The name, steps and warnings of the recording in the file at ``path``.
-  func read() throws -> (name: String, steps: [Step], warnings: [String]) {
-    try read(try contents())
+  init(
+    path: String, schemaVersions: ClosedRange<Int>, checksTypeNames: Bool, lines: LineStream
+  ) {
+    self.path = path
+    self.schemaVersions = schemaVersions
+    self.checksTypeNames = checksTypeNames
+    self.lines = lines
   }
 
-  /// The file's bytes.
-  func contents() throws -> [UInt8] {
-    let file = open(path, O_RDONLY | O_CLOEXEC)
-    guard file >= 0 else { throw error(0, nil, .unreadable(errno: errno), "opening it") }
-    defer { _ = close(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { readFile(file, $0.baseAddress!, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw error(0, nil, .unreadable(errno: errno), "reading it")
-      }
-      if count == 0 { return bytes }
-      bytes += chunk[..<count]
-    }
-  }
-
-  /// The recording in `bytes`, the contents of a file at ``path``.
-  func read(_ bytes: [UInt8]) throws -> (name: String, steps: [Step], warnings: [String]) {
-    var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
-    guard !bytes.isEmpty else { throw error(0, nil, .empty, "") }
-    // A file written whole ends with a newline, which leaves an empty last piece.
-    let isCut = !(lines.last?.isEmpty ?? true)
-    if !isCut { lines.removeLast() }
-    let header = try readHeader(lines[0], isCut: isCut && lines.count == 1)
+  /// The name, steps and warnings of the whole recording.
+  mutating func readAll() throws -> (name: String, steps: [Step], warnings: [String]) {
+    let name = try readHeader().name
     var steps: [Step] = []
-    var warnings: [String] = []
-    var expected = 0
-    for (offset, line) in lines.enumerated().dropFirst() {
-      let number = offset + 1
-      let step: Step
-      do {
-        step = try entry(line, number)
-      } catch let problem as RecordingFileError where isCut && offset == lines.count - 1 {
-        warnings.append(
-          "\(path), line \(number) was cut short (the app stopped while writing it): read up to "
-            + "line \(number - 1). \(problem.detail)")
-        break
-      }
-      guard step.index == expected else {
-        throw error(number, step.index, .outOfOrder(expected: expected, found: step.index), "")
-      }
-      if steps.isEmpty {
-        guard case .began = step.kind else {
-          throw error(number, step.index, .malformed, "the first entry is not `began`")
-        }
-      } else if case .began = step.kind {
-        throw error(number, step.index, .malformed, "`began` after the first entry")
-      }
-      if case .gap(let dropped) = step.kind { expected += dropped } else { expected += 1 }
-      steps.append(step)
-    }
-    guard !steps.isEmpty else {
-      throw error(lines.count, nil, .malformed, "the file has a header and no `began` entry")
-    }
-    return (header.name, steps, warnings)
+    while let step = try next() { steps.append(step) }
+    return (name, steps, warnings)
   }
 
-  /// The header on line 1, checked.
-  func readHeader(_ line: ArraySlice<UInt8>, isCut: Bool) throws -> RecordingHeader {
+  /// Reads and checks the header on line 1.
+  mutating func readHeader() throws -> RecordingHeader {
+    if let header { return header }
+    guard let line = try lines.next() else { throw error(0, nil, .empty, "") }
     let header: RecordingHeader
     do {
-      header = try decoder.decode(RecordingHeader.self, from: Data(line))
+      header = try decoder.decode(RecordingHeader.self, from: Data(line.bytes))
     } catch {
-      throw self.error(1, nil, .notARecording, isCut ? "its first line was cut short" : "")
+      throw self.error(1, nil, .notARecording, line.isCut ? "its first line was cut short" : "")
     }
     guard header.format == RecordingHeader.formatName else {
       throw error(1, nil, .notARecording, "its format is \"\(header.format)\"")
@@ -120,7 +76,41 @@ struct RecordingReader<
             reading: "\(reading.0), \(reading.1), \(reading.2)"), "")
       }
     }
+    self.header = header
     return header
+  }
+
+  /// The next step, checked to follow the one before; `nil` after the last.
+  mutating func next() throws -> Step? {
+    guard let line = try lines.next() else {
+      guard expected > 0 else {
+        throw error(lines.number, nil, .malformed, "the file has a header and no `began` entry")
+      }
+      return nil
+    }
+    let step: Step
+    do {
+      step = try entry(line.bytes, line.number)
+    } catch let problem as RecordingFileError where line.isCut {
+      warnings.append(
+        "\(path), line \(line.number) was cut short (the app stopped while writing it): read up "
+          + "to line \(line.number - 1). \(problem.detail)")
+      guard expected > 0 else { throw problem }
+      return nil
+    }
+    guard step.index == expected else {
+      throw error(
+        line.number, step.index, .outOfOrder(expected: expected, found: step.index), "")
+    }
+    if expected == 0 {
+      guard case .began = step.kind else {
+        throw error(line.number, step.index, .malformed, "the first entry is not `began`")
+      }
+    } else if case .began = step.kind {
+      throw error(line.number, step.index, .malformed, "`began` after the first entry")
+    }
+    if case .gap(let dropped) = step.kind { expected += dropped } else { expected += 1 }
+    return step
   }
 
   /// The step on line `number`.
@@ -146,6 +136,7 @@ struct RecordingReader<
   func error(_ decoding: DecodingError, _ number: Int, _ index: Int?) -> RecordingFileError {
     let context: DecodingError.Context?
     var path: [any CodingKey]
+    var isMissing = false
     switch decoding {
     case .typeMismatch(_, let found), .valueNotFound(_, let found), .dataCorrupted(let found):
       context = found
@@ -153,6 +144,7 @@ struct RecordingReader<
     case .keyNotFound(let key, let found):
       context = found
       path = found.codingPath + [key]
+      isMissing = true
     @unknown default:
       context = nil
       path = []
@@ -163,12 +155,10 @@ struct RecordingReader<
       EntryKey.mutation.stringValue: "the mutation (\(Mutation.self))",
       EntryKey.state.stringValue: "the state (\(State.self))",
     ]
+    // A value missing altogether is a malformed entry; a value that is there and does not
+    // decode is the type's problem, at a key path inside it.
     guard let first = path.first, let value = values[first.stringValue],
-      path.count > 1
-        || {
-          if case .keyNotFound = decoding { return false }
-          return true
-        }()
+      path.count > 1 || !isMissing
     else {
       return error(number, index, .malformed, detail)
     }
@@ -191,9 +181,4 @@ extension RecordingHeader {
   ) -> (String, String, String) {
     (String(reflecting: action), String(reflecting: mutation), String(reflecting: state))
   }
-}
-
-/// Reads from a file descriptor (the system's `read`, which the reader's own `read()` hides).
-private func readFile(_ file: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
-  read(file, bytes, count)
 }

@@ -43,8 +43,6 @@ final class RecordingWriter<
     /// A batch was asked of the queue and has not started.
     var isScheduled = false
     var isClosed = false
-    /// The mutations written so far, for checkpoints.
-    var mutations = 0
   }
 
   let pending = Locked(Pending())
@@ -52,20 +50,18 @@ final class RecordingWriter<
   let file: Int32
   let path: String
   let capacity: Int
-  let checkpointEvery: Int
 
   /// Opens (creates or truncates) `path` and writes `header`; throws a ``RecordingFileError``
   /// when the file cannot be opened or written.
   init(path: String, header: RecordingHeader, capacity: Int) throws {
     self.path = path
     self.capacity = max(capacity, 1)
-    checkpointEvery = max(header.checkpointEvery, 1)
     file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard file >= 0 else {
       throw RecordingFileError(
         path: path, line: 0, step: nil, reason: .unreadable(errno: errno), detail: "opening it")
     }
-    var line = try JSONEncoder().encode(header)
+    var line = try Self.encoder().encode(header)
     line.append(0x0A)
     try write(line)
     tick()
@@ -84,6 +80,13 @@ final class RecordingWriter<
 
   deinit {
     if !pending.withLock({ $0.isClosed }) { closeFile(file) }
+  }
+
+  /// The encoder of every line: keys sorted, so that a file reads the same way each time.
+  static func encoder() -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
   }
 
   /// Queues `step`, or counts it as dropped when ``capacity`` steps wait. Never blocks but for
@@ -119,23 +122,19 @@ final class RecordingWriter<
   /// Encodes and writes the steps that wait, and a gap entry for those dropped after them. On
   /// ``queue``.
   func writeBatch() {
-    let (steps, dropped, firstDropped, written) = pending.withLock { pending in
-      let taken = (pending.steps, pending.dropped, pending.firstDropped, pending.mutations)
+    let (steps, dropped, firstDropped) = pending.withLock { pending in
+      let taken = (pending.steps, pending.dropped, pending.firstDropped)
       pending.steps.removeAll(keepingCapacity: true)
       pending.dropped = 0
       pending.isScheduled = false
       return taken
     }
     guard !steps.isEmpty || dropped > 0 else { return }
-    let encoder = JSONEncoder()
+    let encoder = Self.encoder()
     var data = Data()
-    var mutations = written
     for step in steps {
-      var withState = false
-      if case .mutation = step.kind {
-        mutations += 1
-        withState = mutations % checkpointEvery == 0
-      }
+      var withState = true
+      if case .mutation = step.kind { withState = step.isCheckpoint }
       // A value that cannot be encoded (a custom `encode(to:)` that throws) is written as a
       // gap of one step: the file stays readable, and says where the step went.
       if let line = try? encoder.encode(EncodedEntry(step: step, withState: withState)) {
@@ -149,7 +148,6 @@ final class RecordingWriter<
       data.append(gapLine(at: firstDropped, dropped: dropped, encoder))
       data.append(0x0A)
     }
-    pending.withLock { $0.mutations = mutations }
     try? write(data)
   }
 

@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The lines of a file (or of bytes in memory), one at a time, read in chunks: what is held
+/// is the line being read, not the file.
+struct LineStream {
+  /// One line, without its newline; `isCut` for a last line that has none (the writer was
+  /// stopped in the middle of it).
+  struct Line {
+    let bytes: ArraySlice<UInt8>
+    let number: Int
+    let isCut: Bool
+  }
+
+  /// The next chunk of bytes; `nil` at the end.
+  let fill: () throws -> [UInt8]?
+  var buffer: [UInt8] = []
+  var start = 0
+  var isAtEnd = false
+  /// The number of the last line given, from 1.
+  var number = 0
+
+  /// The lines of `bytes`.
+  init(bytes: [UInt8]) {
+    var given = false
+    fill = {
+      defer { given = true }
+      return given ? nil : bytes
+    }
+  }
+
+  /// The lines of the open file `file`, which the stream closes when it is done; read errors
+  /// are thrown by `failure`.
+  init(file: Int32, failure: @escaping (Int32) -> any Error) {
+    let reader = FileChunks(file: file)
+    fill = { try reader.next(failure) }
+  }
+
+  mutating func next() throws -> Line? {
+    while true {
+      if let newline = buffer[start...].firstIndex(of: 0x0A) {
+        defer { start = newline + 1 }
+        number += 1
+        return Line(bytes: buffer[start..<newline], number: number, isCut: false)
+      }
+      if isAtEnd {
+        guard start < buffer.count else { return nil }
+        defer { start = buffer.count }
+        number += 1
+        return Line(bytes: buffer[start...], number: number, isCut: true)
+      }
+      buffer.removeFirst(start)
+      start = 0
+      if let chunk = try fill() { buffer += chunk } else { isAtEnd = true }
+    }
+  }
+}
+
+/// Reads an open file in chunks and closes it when done or released.
+final class FileChunks {
+  let file: Int32
+  var isClosed = false
+
+  init(file: Int32) { self.file = file }
+
+  deinit { if !isClosed { _ = close(file) } }
+
+  /// The next chunk; `nil` at the end of the file.
+  func next(_ failure: (Int32) -> any Error) throws -> [UInt8]? {
+    guard !isClosed else { return nil }
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(file, $0.baseAddress!, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw failure(errno)
+      }
+      if count == 0 {
+        isClosed = true
+        _ = close(file)
+        return nil
+      }
+      chunk.removeSubrange(count...)
+      return chunk
+    }
+  }
+}

@@ -1,0 +1,175 @@
+import CustomDump
+import Reactors
+
+/// Replays recorded steps on a fresh reactor, in one pass, comparing each step the reactor
+/// makes with the recorded one (see ``ReplayMode/inputs``): what it keeps is what it has not
+/// matched yet, so a recording read from a file replays in bounded memory, however long.
+///
+/// Which recorded steps are injected: the inputs that came from outside the recording (no
+/// cause, or another recording's step) and everything a recorded effect emitted (an input or
+/// a mutation whose cause is an effect's start). The reactor makes the rest again: the
+/// mutations `mutate` returned, a store's follow-ups, what an observer of the reactor sent it,
+/// the effects' starts and cancellations. Effects' ends are not compared: no task runs.
+struct Replayer<R: Reactor> {
+  typealias Step = RecordedStep<R.Action, R.Mutation, R.State>
+
+  let reactor: R
+  let name: String
+  let each: (Step, R.State) -> Void
+  /// The recorded steps the replay has to make again and has not yet, each with the latest
+  /// recorded input at its place (for the message).
+  var expected: [(step: Step, input: Step?)] = []
+  var nextExpected = 0
+  /// The indices of the recorded effects' starts: what they emitted is injected.
+  var effectStarts = Set<Int>()
+  var latestInput: Step?
+  /// What the replay's own recording made, not yet compared.
+  let made = Locked<[Step]>([])
+  var replayed: Recording<R.Action, R.Mutation, R.State>?
+
+  init(
+    name: String, redactions: [Redaction<R.Action, R.Mutation, R.State>], on reactor: R,
+    from state: R.State, each: @escaping (Step, R.State) -> Void
+  ) {
+    self.reactor = reactor
+    self.name = name
+    self.each = each
+    reactor.storage.replace(stateWith: state, from: reactor)
+    let made = made
+    replayed = Recording(
+      reactor, name: name, redactions: redactions, clock: ContinuousClock(), isReplay: true,
+      keepsSteps: false, checkpointEvery: 1, stream: { step in made.withLock { $0.append(step) } })
+  }
+
+  /// Replays `steps`, read one by one and throwing when the file is bad; the first divergence.
+  mutating func run(reading next: () throws -> Step?) rethrows -> ReplayDivergence? {
+    defer { replayed?.stop() }
+    while let step = try next() {
+      if let divergence = take(step) { return divergence }
+    }
+    return compare(before: Int.max)
+  }
+
+  /// Takes the next recorded step: notes it, and injects it when the replay does not make it.
+  mutating func take(_ step: Step) -> ReplayDivergence? {
+    switch step.kind {
+    case .gap(let dropped):
+      // What the steps before a gap made is unknown past it: the gap is what is reported.
+      return divergence(
+        at: step, input: latestInput,
+        "The recording has a gap here: its writer fell behind and dropped \(dropped) steps, "
+          + "so it cannot be replayed past this point. Record with a larger buffer, or "
+          + "replay the part before the gap.")
+    case .input: latestInput = step
+    case .effectStarted: effectStarts.insert(step.index)
+    default: break
+    }
+    if step.isMadeAgain { expected.append((step, latestInput)) }
+    guard isInjected(step) else { return nil }
+    if let divergence = compare(before: step.index) { return divergence }
+    switch step.kind {
+    case .input(let action):
+      reactor.storage.replay(input: action, staged: step.isStaged, from: reactor)
+    case .mutation(let mutation):
+      reactor.storage.replay(effectOutput: mutation, from: reactor)
+    default:
+      break
+    }
+    return nil
+  }
+
+  /// Whether the replay injects `step` instead of making it again.
+  func isInjected(_ step: Step) -> Bool {
+    switch step.kind {
+    case .input, .mutation:
+      guard let cause = step.cause, cause.recording == name else { return true }
+      return effectStarts.contains(cause.index)
+    default:
+      return false
+    }
+  }
+
+  /// Compares the steps the replay made since the last call with the recorded steps before
+  /// `limit`, which must all have been made by now.
+  mutating func compare(before limit: Int) -> ReplayDivergence? {
+    let steps = made.withLock { made in
+      defer { made.removeAll(keepingCapacity: true) }
+      return made
+    }
+    for made in steps where made.isMadeAgain {
+      guard nextExpected < expected.count, expected[nextExpected].step.index < limit else {
+        let place = nextExpected < expected.count ? expected[nextExpected] : nil
+        return divergence(
+          at: place?.step, input: place?.input ?? latestInput,
+          "The replay made a step the recording does not have here:\n+ "
+            + String(customDumping: made.kind))
+      }
+      let (step, input) = expected[nextExpected]
+      if let difference = Self.difference(step, made) {
+        return divergence(at: step, input: input, difference)
+      }
+      if case .mutation = made.kind, let state = made.state { each(step, state) }
+      nextExpected += 1
+    }
+    // Matched steps are dropped now and then, so what is kept stays small.
+    if nextExpected >= 1_024 {
+      expected.removeFirst(nextExpected)
+      nextExpected = 0
+    }
+    if nextExpected < expected.count, expected[nextExpected].step.index < limit {
+      let (step, input) = expected[nextExpected]
+      return divergence(
+        at: step, input: input,
+        "The replay did not make this recorded step:\n− " + String(customDumping: step.kind))
+    }
+    return nil
+  }
+
+  /// What differs between a recorded step and the replay's, or `nil`.
+  static func difference(_ recorded: Step, _ made: Step) -> String? {
+    switch (recorded.kind, made.kind) {
+    case (.input(let old), .input(let new)):
+      return ReactorsRecording.difference(old, new).map { "The input differs:\n\($0)" }
+    case (.mutation(let old), .mutation(let new)):
+      if let difference = ReactorsRecording.difference(old, new) {
+        return "The mutation differs:\n\(difference)"
+      }
+      guard let old = recorded.state, let new = made.state else { return nil }
+      return ReactorsRecording.difference(old, new).map { "The state differs:\n\($0)" }
+    case (.effectStarted(let old), .effectStarted(let new)):
+      return old == new ? nil : "The effect's id differs: \(old ?? "none") → \(new ?? "none")"
+    case (.cancelled(let old), .cancelled(let new)):
+      return old == new ? nil : "The cancelled id differs: \(old) → \(new)"
+    default:
+      return """
+        The step differs:
+        − \(String(customDumping: recorded.kind))
+        + \(String(customDumping: made.kind))
+        """
+    }
+  }
+
+  /// A divergence at recorded `step` (`nil`: past the recording's end).
+  func divergence(at step: Step?, input: Step?, _ difference: String) -> ReplayDivergence {
+    ReplayDivergence(
+      index: step?.index ?? (expected.last?.step.index ?? 0) + 1, time: step?.time,
+      input: input.flatMap(Self.render), cause: step?.cause, difference: difference)
+  }
+
+  /// `step: action`, for an input step.
+  static func render(_ input: Step) -> String? {
+    guard case .input(let action) = input.kind else { return nil }
+    return "step \(input.index): \(String(customDumping: action))"
+  }
+}
+
+extension RecordedStep {
+  /// Whether a replay makes this step again and compares it: not the beginning, and not an
+  /// effect's end (no task runs in a replay).
+  var isMadeAgain: Bool {
+    switch kind {
+    case .began, .effectEnded, .gap: return false
+    case .input, .mutation, .effectStarted, .cancelled: return true
+    }
+  }
+}
