@@ -17,6 +17,7 @@ let package = Package(
       dependencies: [
         .product(name: "Reactors", package: "Reactors"),
         .product(name: "ReactorsCombine", package: "Reactors"),
+        .product(name: "ReactorsRecording", package: "Reactors"),
         "HeapStatistics",
       ],
       // Warnings are errors in the project's own builds only (see the library's Package.swift).

@@ -52,4 +52,3 @@ func sendsToAThousandObservers(actions: Int) {
   for step in 0..<actions { reactor.send(step % 1_000) }
   withExtendedLifetime(tokens) {}
 }
-

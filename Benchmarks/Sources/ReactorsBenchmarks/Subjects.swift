@@ -1,13 +1,13 @@
 import Reactors
 
 /// The state every scenario changes: a counter, a field that never changes, and a list.
-struct BenchState: Sendable {
+struct BenchState: Codable, Sendable {
   var count = 0
   var title = "fixed"
   var items: [Int] = []
 }
 
-enum BenchAction: Sendable {
+enum BenchAction: Codable, Sendable {
   case increment
   case append(Int)
   case tick

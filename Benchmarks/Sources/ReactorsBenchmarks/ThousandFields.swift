@@ -1,6 +1,6 @@
 // Generated: 1,000 stored fields, 20 a line, and a key path to each (scenario 8).
 /// A state with a thousand stored fields, as a large screen's state might have.
-struct ThousandFields: Equatable, Sendable {
+struct ThousandFields: Codable, Equatable, Sendable {
   var f0 = 0, f1 = 0, f2 = 0, f3 = 0, f4 = 0, f5 = 0, f6 = 0, f7 = 0, f8 = 0, f9 = 0, f10 = 0,
     f11 = 0, f12 = 0, f13 = 0, f14 = 0, f15 = 0, f16 = 0, f17 = 0, f18 = 0, f19 = 0
   var f20 = 0, f21 = 0, f22 = 0, f23 = 0, f24 = 0, f25 = 0, f26 = 0, f27 = 0, f28 = 0, f29 = 0,

@@ -5,7 +5,8 @@ import Reactors
 // in the same run, their ratio, the target and whether it is met.
 
 // `--profile send|dispatch|contention|two-threads|scope|observers|changing|create|immediate|
-// async|suspending|floor|baseline|observed|observed-baseline|observers-1000` runs one path alone,
+// async|suspending|floor|baseline|observed|observed-baseline|observers-1000|recorded|
+// recorded-in-memory` runs one path alone,
 // for valgrind --tool=callgrind or perf: no table. `async`, `suspending`, `floor` and `baseline`
 // (scenario 5's rows) use threads: perf only; `immediate` is scenario 5's `.run` sent from a
 // plain loop, which changes no thread, for callgrind. `contention`, `two-threads`, `observed`,
@@ -17,7 +18,21 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile") {
   func count(default: Int) -> Int {
     Int(CommandLine.arguments.dropFirst(index + 2).first ?? "") ?? `default`
   }
-  if what == "observers-1000" {
+  if what == "recorded-in-memory" {
+    let reactor = CounterReactor()
+    let recording = CounterRecording(of: reactor, named: "counter")
+    for _ in 0..<count(default: 100_000) { reactor.send(.increment) }
+    recording.stop()
+  } else if what == "recorded" {
+    let reactor = CounterReactor()
+    let recording = try! CounterRecording(
+      of: reactor, named: "counter", writingTo: "/tmp/reactors-profile-recorded.jsonl",
+      bufferSteps: 1 << 20)
+    for _ in 0..<count(default: 100_000) { reactor.send(.increment) }
+    // Not stopped: the writer's last batch would run on this thread (`queue.sync`), and a
+    // profile of this thread is a profile of the sends.
+    withExtendedLifetime(recording) {}
+  } else if what == "observers-1000" {
     sendsToAThousandObservers(actions: count(default: 10_000))
   } else if what == "split" {
     splitCosts()
@@ -70,7 +85,7 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile") {
 let quick = CommandLine.arguments.contains("--quick")
 let scale = quick ? 10 : 1
 
-// `--scenario N` prints scenario N's rows alone (1, 6 and 8).
+// `--scenario N` prints scenario N's rows alone (1, 6, 8 and 9).
 if let index = CommandLine.arguments.firstIndex(of: "--scenario"),
   let scenario = CommandLine.arguments.dropFirst(index + 1).first
 {
@@ -78,7 +93,8 @@ if let index = CommandLine.arguments.firstIndex(of: "--scenario"),
   case "1": printTable(synchronousSends(count: 1_000_000 / scale))
   case "6": printTable(contention(perThread: 1_000_000 / scale))
   case "8": printTable(observedFields(actions: 10_000))
-  default: print("--scenario takes 1, 6 or 8; run without it for every scenario.")
+  case "9": printTable(recordings(count: 100_000 / scale))
+  default: print("--scenario takes 1, 6, 8 or 9; run without it for every scenario.")
   }
   exit(0)
 }

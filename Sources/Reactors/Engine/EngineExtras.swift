@@ -1,31 +1,37 @@
 /// The parts of a reactor's engine that few reactors use, guarded by the storage's lock.
+///
+/// Its fields are marked `@exclusivity(unchecked)`: the lock already makes every access
+/// exclusive, and the runtime's checks cost about 80 instructions an access, five a reduce for
+/// a reactor with extras (a store with middleware, a recorded reactor).
 @usableFromInline
 final class EngineExtras<R: Reactor> {
   /// Follow-up actions to start after each reduce (a store's middleware).
-  @usableFromInline var afterReduce: (@Sendable (R.State, R.Mutation) -> Effect<R.Action>)?
+  @exclusivity(unchecked) @usableFromInline var afterReduce:
+    (@Sendable (R.State, R.Mutation) -> Effect<R.Action>)?
   /// Told of each mutation after its reduce, with the state the outside then sees and whether
   /// the work that made it came later (``EngineCore/isProcessingLaterItem``), on the processing
   /// thread with the lock released (the test toolkit's tester).
-  @usableFromInline var tap: (@Sendable (R.Mutation, R.State, _ isLater: Bool) -> Void)?
+  @exclusivity(unchecked) @usableFromInline var tap:
+    (@Sendable (R.Mutation, R.State, _ isLater: Bool) -> Void)?
   /// What a `send` does, instead of its pause, when its action joined a backlog for another
   /// thread (see `giveTheProcessingThreadAHeadStart()`): the test toolkit counts them.
-  @usableFromInline var pauseBehindBacklog: (@Sendable () -> Void)?
-  @usableFromInline var stubIsEnabled = false
-  @usableFromInline var stubActions: [R.Action] = []
+  @exclusivity(unchecked) @usableFromInline var pauseBehindBacklog: (@Sendable () -> Void)?
+  @exclusivity(unchecked) @usableFromInline var stubIsEnabled = false
+  @exclusivity(unchecked) @usableFromInline var stubActions: [R.Action] = []
   /// Tasks waiting for the reactor to be idle (the test toolkit's `idle()`).
   /// Each with its call's identity (an object it allocated), for its cancellation to find it.
-  @usableFromInline var idleWaiters:
+  @exclusivity(unchecked) @usableFromInline var idleWaiters:
     [(id: ObjectIdentifier, continuation: UnsafeContinuation<Void, Never>)] = []
   /// Observers queued to be registered in their turn (see ``Work/register(_:)``); one
   /// cancelled before its turn leaves this list and is never registered.
-  @usableFromInline var pendingRegistrations: [UInt64] = []
+  @exclusivity(unchecked) @usableFromInline var pendingRegistrations: [UInt64] = []
   /// Misuses noticed with the lock held, reported once it is released.
-  @usableFromInline var issues: [ReactorIssue<R.Action>] = []
+  @exclusivity(unchecked) @usableFromInline var issues: [ReactorIssue<R.Action>] = []
   /// The reactor's subscriptions to the relays its `transform` hooks merged; they end with it.
-  @usableFromInline var subscriptions: [ObservationToken] = []
+  @exclusivity(unchecked) @usableFromInline var subscriptions: [ObservationToken] = []
 
   /// The recording attached, if any: arrivals are marked with their cause while it is set.
-  @usableFromInline var recording: Recording<R.Action, R.Mutation, R.State>?
+  @exclusivity(unchecked) @usableFromInline var recording: Recording<R.Action, R.Mutation, R.State>?
 
   @usableFromInline init() {}
 }

@@ -11,6 +11,7 @@ extension ReactorStorage {
   /// Attaches `recording` (`nil` detaches): arrivals are marked with their cause from now on,
   /// and the processing thread starts recording in the work's order, from the state it has
   /// reached then. Lock released.
+  @usableFromInline
   func attach(_ recording: Recording<R.Action, R.Mutation, R.State>?, from reactor: R) {
     locked {
       if let recording {
@@ -26,7 +27,10 @@ extension ReactorStorage {
   /// reactor is recorded. In a lock scope.
   @inlinable @inline(__always)
   func recorded(_ work: Work<R>) -> Work<R> {
-    guard let extras = core.pointee.extras, extras.recording != nil else { return work }
+    // An idle reactor processes the work now, on this thread, where its cause is read then.
+    guard let extras = core.pointee.extras, extras.recording != nil,
+      !core.pointee.processing.isIdle
+    else { return work }
     return .caused(RecordedCause.inContext, work)
   }
 

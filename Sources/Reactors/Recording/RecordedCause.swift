@@ -19,22 +19,23 @@ public struct RecordedCause: Hashable, Sendable, CustomStringConvertible {
   /// `search#12`: the recording's name and the step's index.
   public var description: String { "\(recording)#\(index)" }
 
-  /// The recorded step being processed or run on this thread or task: set while a recorded
-  /// reactor runs `mutate`, tells its observers, or runs an effect, so that what they send is
-  /// attributed to it.
-  @TaskLocal static var current: RecordedCause?
+  /// The recorded step an effect's task is running for (see ``CauseScope`` for the steps a
+  /// thread processes synchronously).
+  @usableFromInline @TaskLocal static var current: RecordedCause?
 
-  /// ``current``, for inlinable engine code.
+  /// The recorded step being processed or run here: the innermost synchronous scope this task
+  /// entered on this thread, else the effect the task runs for. What a `send` made here names
+  /// as its cause.
   @usableFromInline
-  static var inContext: RecordedCause? { current }
+  static var inContext: RecordedCause? { CauseScope.current }
 
-  /// Runs `body` with `cause` as ``current``.
-  @usableFromInline
+  /// Runs `body` with `cause` as what is sent from inside it, synchronously on this thread.
+  @inlinable
   static func during<Result>(_ cause: RecordedCause?, _ body: () -> Result) -> Result {
-    $current.withValue(cause, operation: body)
+    CauseScope.run(cause, body)
   }
 
-  /// Runs `body` with `cause` as ``current``, in a task.
+  /// Runs `body`, an effect's task, with `cause` as what is sent from inside it.
   @usableFromInline
   static func during<Result>(
     _ cause: RecordedCause?, isolation: isolated (any Actor)? = #isolation,

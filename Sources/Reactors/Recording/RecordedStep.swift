@@ -41,14 +41,15 @@ public struct RecordedStep<Action: Sendable, Mutation: Sendable, State: Sendable
   /// for the other kinds.
   public var state: State? { stateBox?.value }
   /// The state, boxed: a step without one costs a pointer, however large the state.
-  let stateBox: Box<State>?
+  @usableFromInline let stateBox: Box<State>?
   /// An input that had been through `transform(action:)` already (a relay's event merged
   /// there): a replay sends it past that stage.
-  package let isStaged: Bool
+  @usableFromInline package let isStaged: Bool
   /// A mutation at one of the recording's checkpoints: its file holds its state.
-  package let isCheckpoint: Bool
+  @usableFromInline package let isCheckpoint: Bool
 
   /// A step as recorded or read from a file. For the package's other targets.
+  @inlinable
   package init(
     index: Int, time: Duration, kind: Kind, cause: RecordedCause?, state: State?,
     isStaged: Bool = false, isCheckpoint: Bool = false
@@ -64,7 +65,8 @@ public struct RecordedStep<Action: Sendable, Mutation: Sendable, State: Sendable
 }
 
 /// A value in a heap object: a recorded state, which most steps lack.
+@usableFromInline
 final class Box<Value: Sendable>: Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
+  @usableFromInline let value: Value
+  @inlinable init(_ value: Value) { self.value = value }
 }

@@ -25,32 +25,35 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
 
   /// The name given when it was attached: what other recordings' causes call it.
   public let name: String
-  package let redactions: [Redaction<Action, Mutation, State>]
+  @usableFromInline package let redactions: [Redaction<Action, Mutation, State>]
   /// The time since the recording began, on its clock.
-  let now: @Sendable () -> Duration
+  @usableFromInline let now: @Sendable () -> Duration
   /// A replay's recording: its reactor starts no effect's task (see the test toolkit).
   @usableFromInline let isReplay: Bool
   /// Whether ``steps`` keeps every step (a recording that only writes a file keeps none).
-  let keepsSteps: Bool
+  @usableFromInline let keepsSteps: Bool
   /// Told each step in order, under the buffer's lock (a file's writer, which only queues it).
-  let stream: (@Sendable (Step) -> Void)?
-  let buffer = Locked(Buffer())
+  @usableFromInline let stream: (@Sendable (Step) -> Void)?
+  @usableFromInline let buffer = Locked(Buffer())
   /// What stops the recording, once: detaching it from its reactor, then ``finish``.
-  let detach: Locked<(@Sendable () -> Void)?>
+  @usableFromInline let detach: Locked<(@Sendable () -> Void)?>
   /// What runs once the recording stops or is released (a file's writer writes what is left
   /// and closes the file).
-  let finish: (@Sendable () -> Void)?
+  @usableFromInline let finish: (@Sendable () -> Void)?
   /// Every how many mutations a recording that keeps no step keeps the state (a checkpoint).
-  package let checkpointEvery: Int
+  @usableFromInline package let checkpointEvery: Int
   /// What reading the recording's file noticed without failing (a last line cut short).
   public let warnings: [String]
 
   /// The steps kept, and how many steps there have been.
-  struct Buffer {
-    var steps: [Step] = []
-    var count = 0
+  @usableFromInline
+  struct Buffer: Sendable {
+    @usableFromInline var steps: [Step] = []
+    @usableFromInline var count = 0
     /// The mutations recorded so far, for checkpoints.
-    var mutations = 0
+    @usableFromInline var mutations = 0
+
+    @inlinable init() {}
   }
 
   /// Starts recording `reactor` under `name`, hiding what `redactions` say, with times on
@@ -77,6 +80,7 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   /// starting tasks; `stream` hears each step in order (a file's writer), `finish` runs once
   /// when the recording stops or is released, and `keepsSteps: false` keeps no step in
   /// memory. For the package's other targets.
+  @inlinable
   package init<R: Reactor, C: Clock>(
     _ reactor: R, name: String, redactions: [Redaction<Action, Mutation, State>], clock: C,
     isReplay: Bool, keepsSteps: Bool = true, checkpointEvery: Int = 32,
@@ -141,6 +145,7 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   // MARK: - Steps, as the engine takes them
 
   /// Appends a step made by `make` from its index and time; returns its cause for what follows.
+  @inlinable
   func append(_ make: (_ index: Int, _ time: Duration) -> Step) -> RecordedCause {
     let index = buffer.withLock { buffer -> Int in
       let step = make(buffer.count, now())
@@ -160,7 +165,7 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   }
 
   /// `action` arrived, sent by `cause`'s step.
-  @usableFromInline
+  @inlinable
   func input(_ action: Action, staged: Bool, cause: RecordedCause?) -> RecordedCause {
     let action = redactions.redacted(action: action)
     return append {
@@ -169,7 +174,7 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   }
 
   /// `mutation` was reduced into `state`.
-  @usableFromInline
+  @inlinable
   func mutation(
     _ mutation: Mutation, cause: RecordedCause?, made readState: () -> State
   ) -> RecordedCause {

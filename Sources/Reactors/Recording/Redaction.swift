@@ -12,9 +12,9 @@
 /// ])
 /// ```
 public struct Redaction<Action: Sendable, Mutation: Sendable, State: Sendable>: Sendable {
-  let state: (@Sendable (inout State) -> Void)?
-  let action: (@Sendable (Action) -> Action)?
-  let mutation: (@Sendable (Mutation) -> Mutation)?
+  @usableFromInline let state: (@Sendable (inout State) -> Void)?
+  @usableFromInline let action: (@Sendable (Action) -> Action)?
+  @usableFromInline let mutation: (@Sendable (Mutation) -> Mutation)?
 
   /// Replaces the value at `keyPath` in every recorded state with `placeholder`.
   public static func state<Value: Sendable>(
@@ -42,7 +42,7 @@ public struct Redaction<Action: Sendable, Mutation: Sendable, State: Sendable>: 
 
 extension Array {
   /// `state` with every state redaction of these applied.
-  package func redacted<Action, Mutation, State>(_ state: State) -> State
+  @inlinable package func redacted<Action, Mutation, State>(_ state: State) -> State
   where Element == Redaction<Action, Mutation, State> {
     var state = state
     for redaction in self { redaction.state?(&state) }
@@ -50,13 +50,13 @@ extension Array {
   }
 
   /// `action` with every action redaction of these applied.
-  package func redacted<Action, Mutation, State>(action: Action) -> Action
+  @inlinable package func redacted<Action, Mutation, State>(action: Action) -> Action
   where Element == Redaction<Action, Mutation, State> {
     reduce(action) { $1.action?($0) ?? $0 }
   }
 
   /// `mutation` with every mutation redaction of these applied.
-  package func redacted<Action, Mutation, State>(mutation: Mutation) -> Mutation
+  @inlinable package func redacted<Action, Mutation, State>(mutation: Mutation) -> Mutation
   where Element == Redaction<Action, Mutation, State> {
     reduce(mutation) { $1.mutation?($0) ?? $0 }
   }

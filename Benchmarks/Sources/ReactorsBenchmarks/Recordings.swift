@@ -1,0 +1,79 @@
+import Reactors
+import ReactorsRecording
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+typealias CounterRecording = Recording<BenchAction, BenchAction, BenchState>
+
+/// Scenario 9: recordings. A `send` to a reactor recorded to a file (input and mutation, on the
+/// sending thread), against a `send` to the same reactor unrecorded; the writer's sustained
+/// rate and the heap it holds; a replay from the file.
+func recordings(count: Int) -> [Row] {
+  let directory = "/tmp/reactors-benchmarks-\(getpid())"
+  mkdir(directory, 0o755)
+  defer { _ = system("rm -rf \(directory)") }
+  let plain = CounterReactor()
+  let unrecorded = fastest { for _ in 0..<count { plain.send(.increment) } }
+
+  // On the sending thread: a buffer large enough that nothing is dropped, so every step is
+  // queued for the writer.
+  var sending = Duration.seconds(1_000)
+  var written = Duration.seconds(1_000)
+  let path = "\(directory)/counter.jsonl"
+  for _ in 0..<3 {
+    let reactor = CounterReactor()
+    let start = ContinuousClock.now
+    let recording = try! CounterRecording(
+      of: reactor, named: "counter", writingTo: path, bufferSteps: 2 * count + 16)
+    let sent = fastest(runs: 1) { for _ in 0..<count { reactor.send(.increment) } }
+    recording.stop()  // returns once every step is written
+    sending = min(sending, sent)
+    written = min(written, ContinuousClock.now - start)
+  }
+  let steps = 2 * count + 1
+
+  // The heap while a sender outruns the writer for a while, with the default buffer.
+  let heapBefore = heapBytesInUse() ?? 0
+  var heapMost = 0
+  let flooded = CounterReactor()
+  let flood = try! CounterRecording(
+    of: flooded, named: "flood", writingTo: "\(directory)/flood.jsonl")
+  for round in 0..<(10 * count) {
+    flooded.send(.increment)
+    if round % 10_000 == 0 { heapMost = max(heapMost, (heapBytesInUse() ?? 0) - heapBefore) }
+  }
+  flood.stop()
+
+  let replayed = fastest(runs: 3) {
+    let (divergence, _) = try! CounterRecording.divergence(
+      replayingFileAt: path, on: CounterReactor())
+    precondition(divergence == nil, "\(divergence!)")
+  }
+
+  let perSend = sending.seconds * 1e9 / Double(count)
+  let plainPerSend = unrecorded.seconds * 1e9 / Double(count)
+  let writerRate = Double(steps) / written.seconds
+  let replayRate = Double(steps) / replayed.seconds
+  return [
+    Row(
+      scenario: "9. send, recorded to a file (input + mutation, sending thread)",
+      reactors: "\(rounded(perSend)) ns", baseline: "\(rounded(plainPerSend)) ns",
+      ratio: perSend / plainPerSend, target: "≤ 100 ns", isMet: perSend <= 100),
+    Row(
+      scenario: "9. the writer, sustained (steps/s, file complete)",
+      reactors: formatRate(writerRate), baseline: "-", ratio: writerRate / 250_000,
+      target: "≥ 250 k/s", isMet: writerRate >= 250_000),
+    Row(
+      scenario: "9. heap while a sender outruns the writer (default buffer)",
+      reactors: "\(rounded(Double(heapMost) / 1_048_576)) MB", baseline: "-",
+      ratio: Double(heapMost) / 1_048_576 / 64, target: "≤ 64 MB", isMet: heapMost <= 64 << 20),
+    Row(
+      scenario: "9. replay from the file (steps/s)",
+      reactors: formatRate(replayRate), baseline: "-", ratio: replayRate / 250_000,
+      target: "≥ 250 k/s", isMet: replayRate >= 250_000),
+  ]
+}
