@@ -43,7 +43,12 @@ let package = Package(
       swiftSettings: strict
     ),
     .executableTarget(
-      name: "search", dependencies: ["SearchCore", "ExampleTerminal"], swiftSettings: strict),
+      name: "search",
+      dependencies: [
+        "SearchCore", "ExampleTerminal",
+        .product(name: "ReactorsRecording", package: "Reactors"),
+      ],
+      swiftSettings: strict),
     // A todo list on a Store whose middleware saves every change to SQLite.
     .target(
       name: "TodoCore",
@@ -54,7 +59,11 @@ let package = Package(
       swiftSettings: strict
     ),
     .executableTarget(
-      name: "todo", dependencies: ["TodoCore", "ExampleTerminal"], swiftSettings: strict),
+      name: "todo",
+      dependencies: [
+        "TodoCore", "ExampleTerminal", .product(name: "ReactorsRecording", package: "Reactors"),
+      ],
+      swiftSettings: strict),
     // Drives the terminal programs in tmux, as a person would.
     .target(name: "TerminalTesting", path: "Tests/TerminalTesting", swiftSettings: strict),
     .testTarget(
@@ -72,12 +81,17 @@ let package = Package(
       dependencies: [
         "SearchCore", "search", "TerminalTesting",
         .product(name: "ReactorsTesting", package: "Reactors"),
+        .product(name: "ReactorsRecording", package: "Reactors"),
       ],
       swiftSettings: strict
     ),
     .testTarget(
       name: "TodoTests",
-      dependencies: ["TodoCore", "todo", "TerminalTesting"],
+      dependencies: [
+        "TodoCore", "todo", "TerminalTesting",
+        .product(name: "ReactorsTesting", package: "Reactors"),
+        .product(name: "ReactorsRecording", package: "Reactors"),
+      ],
       swiftSettings: strict
     ),
   ]

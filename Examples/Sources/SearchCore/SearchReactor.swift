@@ -12,7 +12,7 @@ public final class SearchReactor: Reactor {
   public typealias Search = @Sendable (_ page: Int, _ query: String) async throws -> SearchPage
 
   /// What the user does.
-  public enum Action: Sendable, Equatable {
+  public enum Action: Codable, Sendable, Equatable {
     /// The search field now holds this text (sent on every keystroke).
     case updateQuery(String)
     /// Load the next page of the list shown, if there is one and nothing is loading.
@@ -20,7 +20,7 @@ public final class SearchReactor: Reactor {
   }
 
   /// What changes the state.
-  public enum Mutation: Sendable, Equatable {
+  public enum Mutation: Codable, Sendable, Equatable {
     /// The field's text changed.
     case setQuery(String)
     /// A request started or ended.
@@ -34,7 +34,7 @@ public final class SearchReactor: Reactor {
   }
 
   /// The list the screen shows: the hits for one query so far.
-  public struct Results: Sendable, Equatable {
+  public struct Results: Codable, Sendable, Equatable {
     /// The query these hits answer.
     public var query: String
     /// How many scalars match in all.
@@ -54,7 +54,7 @@ public final class SearchReactor: Reactor {
   }
 
   /// What the screen shows.
-  public struct State: Sendable, Equatable {
+  public struct State: Codable, Sendable, Equatable {
     /// The field's text.
     public var query = ""
     /// The list, or `nil` before the first answer (and after the field is cleared).

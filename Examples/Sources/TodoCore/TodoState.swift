@@ -1,7 +1,7 @@
 import Reactors
 
 /// One todo item. `isSaved` is the acknowledgement: the item is in the SQLite file.
-public struct TodoItem: Equatable, Sendable {
+public struct TodoItem: Codable, Equatable, Sendable {
   /// Its number on screen and its key in the file.
   public var id: Int
   /// What is to be done.
@@ -21,7 +21,7 @@ public struct TodoItem: Equatable, Sendable {
 }
 
 /// Which items the list shows.
-public enum TodoFilter: String, CaseIterable, Sendable {
+public enum TodoFilter: String, CaseIterable, Codable, Sendable {
   /// Every item.
   case all
   /// Items not done yet.
@@ -31,7 +31,7 @@ public enum TodoFilter: String, CaseIterable, Sendable {
 }
 
 /// The whole todo list: the one state tree of its store.
-public struct TodoState: Equatable, Sendable {
+public struct TodoState: Codable, Equatable, Sendable {
   /// Every item, oldest first.
   public var items: [TodoItem] = []
   /// Which items are shown.
@@ -59,7 +59,7 @@ public struct TodoState: Equatable, Sendable {
 }
 
 /// Everything that can happen to the list.
-public enum TodoAction: Equatable, Sendable {
+public enum TodoAction: Codable, Equatable, Sendable {
   /// Adds an item with this title.
   case add(String)
   /// Marks the item with this number done, or not done.

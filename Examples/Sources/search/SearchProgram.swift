@@ -1,13 +1,16 @@
 import ExampleTerminal
 import Foundation
 import Reactors
+import ReactorsRecording
 import SearchCore
 
 /// `search`: the names of all Unicode scalars, searched over HTTP as you type.
 ///
 /// - `search` starts the search server on a free port of 127.0.0.1, then the search screen;
 /// - `search serve [--port N]` runs only the server, until it is killed;
-/// - `search --server http://127.0.0.1:N` runs only the screen, against that server.
+/// - `search --server http://127.0.0.1:N` runs only the screen, against that server;
+/// - `--record FILE`, with either way of running the screen, records the session into FILE
+///   (see the Recordings article): a test replays it.
 ///
 /// `SEARCH_LATENCY_MS=500` makes the server wait that long before each answer (a slow network);
 /// `SEARCH_LATENCY_MS=5000,0` makes the first answer wait 5 s and the others none (the last
@@ -17,14 +20,21 @@ import SearchCore
 enum SearchProgram {
   static func main() async {
     do {
-      switch try Options(CommandLine.arguments.dropFirst()) {
-      case .serve(let port): try await serve(port: port)
-      case .screen(let server): await runScreen(server: server)
+      var arguments = Array(CommandLine.arguments.dropFirst())
+      let record = try recordingPath(taking: &arguments)
+      switch try Options(arguments[...]) {
+      case .serve(let port):
+        guard record == nil else {
+          throw UsageError("--record records the screen; `search serve` has none.")
+        }
+        try await serve(port: port)
+      case .screen(let server): try await runScreen(server: server, recordingTo: record)
       case .both:
         let server = try makeServer(port: 0)
         let serving = Task { try await server.run() }
         let port = try await server.waitUntilListening()
-        await runScreen(server: URL(string: "http://127.0.0.1:\(port)")!)
+        try await runScreen(
+          server: URL(string: "http://127.0.0.1:\(port)")!, recordingTo: record)
         serving.cancel()
       }
     } catch {
@@ -58,9 +68,12 @@ enum SearchProgram {
 
   /// The search screen: keys from a thread of their own (reading blocks), actions sent from
   /// here, the screen redrawn by an observer on whichever thread reduced the change.
-  static func runScreen(server: URL) async {
+  static func runScreen(server: URL, recordingTo record: String?) async throws {
     let client = SearchClient(server: server)
     let reactor = SearchReactor { page, query in try await client.page(page, of: query) }
+    let recording = try record.map { path in
+      try Recording(of: reactor, named: "search", writingTo: path)
+    }
     let terminal = Terminal()
     let size = Terminal.size()
     let writer = ScreenWriter()
@@ -77,6 +90,7 @@ enum SearchProgram {
     }
     writer.close()
     screen.cancel()
+    recording?.stop()
     terminal.restore()
     Terminal.write("\u{1B}[\(size.rows);1H\r\nBye.\n")
   }
@@ -94,6 +108,17 @@ enum SearchProgram {
     reader.start()
     return keys
   }
+}
+
+/// The FILE of `--record FILE`, taken out of `arguments`; `nil` without it.
+func recordingPath(taking arguments: inout [String]) throws -> String? {
+  guard let index = arguments.firstIndex(of: "--record") else { return nil }
+  guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") else {
+    throw UsageError("--record needs a file: --record session.jsonl.")
+  }
+  let path = arguments[index + 1]
+  arguments.removeSubrange(index...(index + 1))
+  return path
 }
 
 /// What the command line asks for.
@@ -130,6 +155,7 @@ struct UsageError: Error, CustomStringConvertible {
   init(_ problem: String) { self.problem = problem }
   var description: String {
     problem
-      + " Usage: search | search serve [--port N] | search --server http://127.0.0.1:N"
+      + " Usage: search [--record FILE] | search serve [--port N]"
+      + " | search --server http://127.0.0.1:N [--record FILE]"
   }
 }

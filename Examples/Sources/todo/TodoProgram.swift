@@ -1,6 +1,7 @@
 import ExampleTerminal
 import Foundation
 import Reactors
+import ReactorsRecording
 import TodoCore
 
 #if canImport(Glibc)
@@ -9,7 +10,8 @@ import TodoCore
   import Darwin
 #endif
 
-/// The todo list in the terminal: `todo [file]` (default `todo.sqlite` in the current folder).
+/// The todo list in the terminal: `todo [file] [--record FILE]` (default `todo.sqlite` in the
+/// current folder; `--record` records the session's store into FILE, to replay in a test).
 /// Type a command and press Enter; every change is saved to the file before it is shown as
 /// saved. `TODO_SLOW_DISK_MS=300` makes every write wait that long first (a slow disk: the
 /// tests kill the program while it is still saving); `TODO_SLOW_DISK_MS=0,0,0,5000` makes the
@@ -17,7 +19,17 @@ import TodoCore
 @main
 enum TodoProgram {
   static func main() {
-    let path = CommandLine.arguments.dropFirst().first ?? "todo.sqlite"
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    var record: String?
+    if let index = arguments.firstIndex(of: "--record") {
+      guard index + 1 < arguments.count else {
+        show("todo: --record needs a file: todo [file] --record session.jsonl\n")
+        exit(2)
+      }
+      record = arguments[index + 1]
+      arguments.removeSubrange(index...(index + 1))
+    }
+    let path = arguments.first ?? "todo.sqlite"
     var database: TodoDatabase?
     var initial = TodoState()
     do {
@@ -31,12 +43,22 @@ enum TodoProgram {
     let store = Store(
       initial: initial, reducer: todoReducer,
       middlewares: [todoPersistence(database, unavailable: initial.problem ?? "no file")])
+    var recording: Recording<TodoAction, TodoAction, TodoState>?
+    if let record {
+      do {
+        recording = try Recording(of: store, named: "todo", writingTo: record)
+      } catch {
+        show("todo: \(error)\n")
+        exit(2)
+      }
+    }
     let screen = store.observe { state in show(TodoScreen.clear + TodoScreen.render(state)) }
     while let line = readLine() {
       guard let action = TodoScreen.command(for: line) else { break }
       store.dispatch(action)
     }
     screen.cancel()
+    recording?.stop()
     show(
       "\nBye. \(store.currentState.items.count) items, all saved: "
         + "\(store.currentState.items.allSatisfy(\.isSaved) ? "yes" : "no").\n")

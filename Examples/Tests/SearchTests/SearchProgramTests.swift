@@ -45,23 +45,6 @@ struct SearchProgramTests {
     return Server(tmux: tmux, port: server.port, process: server.process)
   }
 
-  /// The query whose results a screen shows (its status line), if any.
-  func resultsQuery(_ screen: String) -> String? {
-    for line in screen.split(separator: "\n") where line.contains(" match") {
-      let parts = line.split(separator: "\"")
-      if parts.count >= 2 { return String(parts[1]) }
-    }
-    return nil
-  }
-
-  /// How many results a screen's status line says are loaded ("…, 40 loaded."), if it says.
-  func loaded(_ screen: String) -> Int? {
-    for line in screen.split(separator: "\n") where line.hasSuffix(" loaded.") {
-      return line.split(separator: " ").dropLast().last.flatMap { Int($0) }
-    }
-    return nil
-  }
-
   /// The README's first command: `search` alone starts its own server and searches it; Down
   /// appends the next page while the list stays.
   @Test func theReadmeCommandServesItselfAndDownLoadsTheNextPage() throws {
