@@ -19,6 +19,9 @@ extension Recording where Action: Codable, Mutation: Codable, State: Codable {
   /// ```
   ///
   /// - Parameters:
+  ///   - reactor: The reactor to record.
+  ///   - name: The recording's name: what other recordings' causes call it.
+  ///   - path: The file to write.
   ///   - schemaVersion: The version of your recorded types, which you raise when a change
   ///     stops old files from decoding; readers say which versions they read.
   ///   - checkpointEvery: Every how many mutations the file holds the state (every step's
@@ -26,7 +29,10 @@ extension Recording where Action: Codable, Mutation: Codable, State: Codable {
   ///   - bufferSteps: How many steps may wait for the writer; past that, steps are dropped
   ///     and the file gets a gap entry with their count, rather than the app blocking or its
   ///     memory growing.
-  /// - Throws: ``RecordingFileError`` when the file cannot be created or written.
+  ///   - keepingSteps: Whether the recording's `steps` keep every step in memory too.
+  ///   - redactions: What to hide before a value is kept or written.
+  ///   - clock: The clock of the steps' times (a test clock in tests).
+  /// - Throws: `RecordingFileError` when the file cannot be created or written.
   public convenience init<R: Reactor, C: Clock>(
     of reactor: R, named name: String, writingTo path: String, schemaVersion: Int = 1,
     checkpointEvery: Int = 32, bufferSteps: Int = 65_536, keepingSteps: Bool = false,
@@ -49,7 +55,7 @@ extension Recording where Action: Codable, Mutation: Codable, State: Codable {
   }
 
   /// Starts recording `store` into the file at `path`: see
-  /// ``init(of:named:writingTo:schemaVersion:checkpointEvery:bufferSteps:keepingSteps:redacting:clock:)``.
+  /// `init(of:named:writingTo:…)` for a reactor.
   public convenience init<C: Clock>(
     of store: Store<State, Action>, named name: String, writingTo path: String,
     schemaVersion: Int = 1, checkpointEvery: Int = 32, bufferSteps: Int = 65_536,
@@ -66,11 +72,12 @@ extension Recording where Action: Codable, Mutation: Codable, State: Codable {
   /// nothing. Mutations between checkpoints have no state.
   ///
   /// - Parameters:
+  ///   - path: The file to read.
   ///   - schemaVersions: The schema versions this app reads.
   ///   - checkingTypeNames: Whether the recorded types' names must be these types' names
   ///     (`false` reads a file whose types were only renamed).
-  /// - Throws: ``RecordingFileError``, naming the line, the step and what to do; a last line
-  ///   cut short is left out with a ``Recording/warnings`` entry instead.
+  /// - Throws: `RecordingFileError`, naming the line, the step and what to do; a last line
+  ///   cut short is left out with a `warnings` entry instead.
   public convenience init(
     contentsOf path: String, schemaVersions: ClosedRange<Int> = 1...1,
     checkingTypeNames: Bool = true
@@ -81,7 +88,7 @@ extension Recording where Action: Codable, Mutation: Codable, State: Codable {
   }
 
   /// Reads a recording from `bytes`, the contents of a recording file (`path` names it in
-  /// errors): see ``init(contentsOf:schemaVersions:checkingTypeNames:)``.
+  /// errors): see `init(contentsOf:)`.
   public convenience init(
     bytes: [UInt8], path: String = "recording", schemaVersions: ClosedRange<Int> = 1...1,
     checkingTypeNames: Bool = true
@@ -95,10 +102,10 @@ extension Recording where Action: Codable, Mutation: Codable, State: Codable {
 
   /// Replays the recording in the file at `path` on `reactor` as it reads it, one line at a
   /// time, so a recording of any length replays in bounded memory: see
-  /// ``divergence(replayingOn:_:each:)``. The warnings are what reading noticed (a last line
+  /// `divergence(…)`. The warnings are what reading noticed (a last line
   /// cut short).
   ///
-  /// - Throws: ``RecordingFileError`` for a bad file, at the line where it is bad; the steps
+  /// - Throws: `RecordingFileError` for a bad file, at the line where it is bad; the steps
   ///   before it have been replayed.
   public static func divergence<R: Reactor>(
     replayingFileAt path: String, on reactor: R, _ mode: ReplayMode = .inputs,

@@ -6,9 +6,9 @@ extension Recording {
   /// it first does something else than recorded, or `nil`: the test toolkit's `replay(on:)`
   /// without failing a test (for tools and benchmarks).
   ///
-  /// The reactor starts from the state the recording began from. With ``ReplayMode/inputs``
+  /// The reactor starts from the state the recording began from. With `inputs`
   /// the recorded inputs go through it again and what its effects emitted is injected where it
-  /// was recorded: no effect's task starts. With ``ReplayMode/reduceOnly`` the recorded
+  /// was recorded: no effect's task starts. With `reduceOnly` the recorded
   /// mutations go through `reduce` alone. `each` hears each replayed mutation's recorded step
   /// and the state it made. Replay on one thread, with nothing else sending to the reactor.
   public func divergence<R: Reactor>(
@@ -32,7 +32,7 @@ extension Recording {
   }
 
   /// Replays the steps `next` gives (after the beginning), from `state`: see
-  /// ``divergence(replayingOn:_:each:)``.
+  /// `divergence(replayingOn:_:each:)`.
   static func divergence<R: Reactor>(
     name: String, redactions: [Redaction<Action, Mutation, State>], on reactor: R,
     from state: State, _ mode: ReplayMode, each: @escaping (Step, State) -> Void,

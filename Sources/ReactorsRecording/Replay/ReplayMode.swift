@@ -1,4 +1,4 @@
-/// How ``Recording/replay(on:_:fileID:filePath:line:column:each:)`` replays a recording.
+/// How `replay(on:)` replays a recording.
 public enum ReplayMode: Sendable {
   /// The recorded inputs go through the reactor again (`mutate`, `reduce`, a store's
   /// middleware), and what the recorded effects emitted is injected where it was recorded; no

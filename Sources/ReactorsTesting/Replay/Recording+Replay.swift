@@ -13,10 +13,10 @@ extension Recording {
   /// recording.replay(on: Search(api: .unused))
   /// ```
   ///
-  /// The reactor starts from the state the recording began from. With ``ReplayMode/inputs``
+  /// The reactor starts from the state the recording began from. With `inputs`
   /// (the default) the recorded inputs go through it again and what its effects emitted is
   /// injected where it was recorded: no effect's task starts, so no network and no clock.
-  /// With ``ReplayMode/reduceOnly`` the recorded mutations go through `reduce` alone. `each`
+  /// With `reduceOnly` the recorded mutations go through `reduce` alone. `each`
   /// hears each replayed mutation's recorded step and the state it made, to assert what a fix
   /// changed. Replay on one thread, with nothing else sending to the reactor.
   @discardableResult
@@ -35,7 +35,7 @@ extension Recording {
   }
 
   /// Replays this store's recording on `store`, a fresh store with the recorded reducer and
-  /// middleware: see ``replay(on:_:fileID:filePath:line:column:each:)``.
+  /// middleware: see `replay(on:)`.
   @discardableResult
   public func replay(
     on store: Store<State, Action>, _ mode: ReplayMode = .inputs,
@@ -52,8 +52,8 @@ extension Recording {
 extension Recording where Action: Codable, Mutation: Codable, State: Codable {
   /// Replays the recording in the file at `path` on `reactor` as it reads it, in bounded
   /// memory, and fails the test at the first divergence: see
-  /// ``replay(on:_:fileID:filePath:line:column:each:)``. A bad file throws its
-  /// ``RecordingFileError``; a last line cut short is reported as an expected issue.
+  /// `replay(on:)`. A bad file throws its
+  /// `RecordingFileError`; a last line cut short is reported as an expected issue.
   ///
   /// ```swift
   /// try SearchRecording.replay(contentsOf: path, on: Search(api: .unused))
