@@ -124,6 +124,15 @@ func readingError(
     #expect(readingError(noBeginning)?.reason == .outOfOrder(expected: 0, found: 1))
   }
 
+  @Test func aGapThatWouldOverflowTheIndicesIsMalformed() async throws {
+    var lines = try await sessionLines()
+    lines.insert(#"{"i":1,"k":"gap","n":9223372036854775806,"t":0}"#, at: 2)
+    lines.insert(#"{"a":{"lookUp":{}},"i":9223372036854775807,"k":"input","t":0}"#, at: 3)
+    let error = readingError(Array(lines.prefix(4)))
+    #expect(error?.reason == .malformed)
+    #expect(error?.line == 4)
+  }
+
   @Test func aLastLineCutShortIsLeftOutWithAWarning() async throws {
     var lines = try await sessionLines()
     let whole = try read(lines)

@@ -1,3 +1,4 @@
+import Foundation
 import Reactors
 import ReactorsRecording
 
@@ -77,3 +78,55 @@ func recordings(count: Int) -> [Row] {
       target: "≥ 250 k/s", isMet: replayRate >= 250_000),
   ]
 }
+
+typealias ThousandFieldsRecording = Recording<Int, Int, ThousandFields>
+
+/// Scenario 9's large replay: a 1,000,000-step recording of scenario 8's state (1,000 fields;
+/// 500,000 sends of an input and a mutation, a state every 32 mutations), written to a file,
+/// then replayed from it in a process of its own (`--profile replay-memory PATH`), whose peak
+/// memory is the row.
+func largeReplay(steps: Int) -> Row {
+  let path = "/tmp/reactors-benchmarks-\(getpid())-large.jsonl"
+  defer { if getenv("REACTORS_KEEP_LARGE") == nil { unlink(path) } }
+  let reactor = ThousandFieldsReactor()
+  let recording = try! ThousandFieldsRecording(
+    of: reactor, named: "fields", writingTo: path, bufferSteps: steps + 16)
+  for step in 0..<(steps / 2) { reactor.send(step % 1_000) }
+  recording.stop()
+  let start = ContinuousClock.now
+  let child = Process()
+  child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+  child.arguments = ["--profile", "replay-memory", path]
+  let output = Pipe()
+  child.standardOutput = output
+  try! child.run()
+  let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  child.waitUntilExit()
+  let elapsed = ContinuousClock.now - start
+  let megabytes = Double(printed.trimmingCharacters(in: .whitespacesAndNewlines)) ?? .infinity
+  return Row(
+    scenario:
+      "9. replay of \(steps / 1_000) k steps of scenario 8's state: peak memory "
+      + "(\(rounded(Double(steps) / elapsed.seconds / 1_000)) k steps/s)",
+    reactors: "\(rounded(megabytes)) MB", baseline: "-", ratio: megabytes / 200,
+    target: "< 200 MB", isMet: megabytes < 200)
+}
+
+/// Replays the scenario 8 recording at `path` and prints the process's peak memory in MB: the
+/// child of ``largeReplay(steps:)``.
+func replayMemory(path: String) {
+  let (divergence, _) = try! ThousandFieldsRecording.divergence(
+    replayingFileAt: path, on: ThousandFieldsReactor())
+  precondition(divergence == nil, "\(divergence!)")
+  var usage = rusage()
+  getrusage(RUSAGE_SELF_WHO, &usage)
+  print(Double(usage.ru_maxrss) / 1_024)  // kilobytes on Linux
+}
+
+#if canImport(Glibc)
+  /// `RUSAGE_SELF` as `getrusage` takes it (glibc imports it as an enum case).
+  let RUSAGE_SELF_WHO = __rusage_who_t(RUSAGE_SELF.rawValue)
+#else
+  /// `RUSAGE_SELF` as `getrusage` takes it.
+  let RUSAGE_SELF_WHO = RUSAGE_SELF
+#endif

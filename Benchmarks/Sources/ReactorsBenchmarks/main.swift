@@ -18,7 +18,9 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile") {
   func count(default: Int) -> Int {
     Int(CommandLine.arguments.dropFirst(index + 2).first ?? "") ?? `default`
   }
-  if what == "recorded-in-memory" {
+  if what == "replay-memory" {
+    replayMemory(path: CommandLine.arguments.dropFirst(index + 2).first ?? "")
+  } else if what == "recorded-in-memory" {
     let reactor = CounterReactor()
     let recording = CounterRecording(of: reactor, named: "counter")
     for _ in 0..<count(default: 100_000) { reactor.send(.increment) }
@@ -93,7 +95,7 @@ if let index = CommandLine.arguments.firstIndex(of: "--scenario"),
   case "1": printTable(synchronousSends(count: 1_000_000 / scale))
   case "6": printTable(contention(perThread: 1_000_000 / scale))
   case "8": printTable(observedFields(actions: 10_000))
-  case "9": printTable(recordings(count: 100_000 / scale))
+  case "9": printTable(recordings(count: 100_000 / scale) + [largeReplay(steps: 1_000_000 / scale)])
   default: print("--scenario takes 1, 6, 8 or 9; run without it for every scenario.")
   }
   exit(0)
@@ -109,6 +111,7 @@ let scopes = scopedStores(count: 1_000_000 / scale)
 // Scenario 8 keeps its full count in `--quick`: a turn of 1,000 actions lasts 2 ms, and its
 // ratio swung from 1.46 to 2.49 between quick runs.
 let observed = observedFields(actions: 10_000)
+let recorded = recordings(count: 100_000 / scale) + [largeReplay(steps: 1_000_000 / scale)]
 // Growth last: its second half changes the allocator's settings for the rest of the process.
 rows += growth()
-printTable(rows + idle + async + contended + scopes + observed)
+printTable(rows + idle + async + contended + scopes + observed + recorded)

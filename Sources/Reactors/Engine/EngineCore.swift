@@ -32,6 +32,9 @@ struct EngineCore<R: Reactor> {
   /// it queues meanwhile (its `Send`, a `send`, a relay's event) is its own, queued later.
   /// Belongs to the processing thread, like ``taken``: only that thread reads or writes it.
   @usableFromInline var isStartingEffect = false
+  /// Whether the item being processed is a store's follow-up action, for its recording
+  /// (``Work/followUp(_:_:)``). Belongs to the processing thread, like ``taken``.
+  @usableFromInline var isProcessingFollowUp = false
   /// The recording the reactor's steps go to (see ``Recording``). Belongs to the processing
   /// thread, like ``taken``: set in the work's order (``Work/record(_:)``), read when processing.
   @usableFromInline var recording: Recording<R.Action, R.Mutation, R.State>?

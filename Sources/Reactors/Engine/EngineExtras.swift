@@ -30,8 +30,14 @@ final class EngineExtras<R: Reactor> {
   /// The reactor's subscriptions to the relays its `transform` hooks merged; they end with it.
   @exclusivity(unchecked) @usableFromInline var subscriptions: [ObservationToken] = []
 
-  /// The recording attached, if any: arrivals are marked with their cause while it is set.
+  /// The recording attached last, if any: arrivals are marked with their cause while it is
+  /// set.
   @exclusivity(unchecked) @usableFromInline var recording: Recording<R.Action, R.Mutation, R.State>?
+  /// The recording the processing thread records into, once it has begun (the same as
+  /// ``EngineCore/recording``, readable under the lock): where a cancellation made on another
+  /// thread is recorded, never before the recording's beginning.
+  @exclusivity(unchecked) @usableFromInline var activeRecording:
+    Recording<R.Action, R.Mutation, R.State>?
 
   @usableFromInline init() {}
 }

@@ -21,7 +21,9 @@ extension ReactorStorage {
     start(
       effect,
       emit: { action in
-        locked { core.pointee.processing.followUp(recorded(.action(action, staged: false))) }
+        locked {
+          core.pointee.processing.followUp(recordedFollowUp(.action(action, staged: false)))
+        }
       },
       host: host)
   }
@@ -97,7 +99,7 @@ extension ReactorStorage {
   func cancelEffects(id: EffectID) {
     let (tasks, recording) = locked {
       core.pointee.cancellations[id, default: 0] &+= 1
-      return (core.pointee.link?.tasks, core.pointee.extras?.recording)
+      return (core.pointee.link?.tasks, core.pointee.extras?.activeRecording)
     }
     recording?.cancelled(id, cause: RecordedCause.inContext)
     for task in tasks?.withLock({ $0.removeAll(id: id) }) ?? [] { task.cancel() }

@@ -31,6 +31,11 @@ extension ReactorStorage {
       if isCurrent(marks) { process(work, reactor) }
     case .caused(let cause, let work):
       RecordedCause.during(cause) { process(work, reactor) }
+    case .followUp(let cause, let work):
+      let isFollowUp = core.pointer(to: \.isProcessingFollowUp).unsafelyUnwrapped
+      isFollowUp.pointee = true
+      RecordedCause.during(cause) { process(work, reactor) }
+      isFollowUp.pointee = false
     case .record(let recording):
       startRecording(recording)
     }

@@ -8,19 +8,28 @@ extension ReactorStorage {
     core.pointer(to: \.recording).unsafelyUnwrapped.pointee
   }
 
-  /// Attaches `recording` (`nil` detaches): arrivals are marked with their cause from now on,
-  /// and the processing thread starts recording in the work's order, from the state it has
-  /// reached then. Lock released.
+  /// Attaches `recording`, in place of the one attached before: arrivals are marked with their
+  /// cause from now on, and the processing thread starts recording in the work's order, from
+  /// the state it has reached then. Lock released.
   @usableFromInline
-  func attach(_ recording: Recording<R.Action, R.Mutation, R.State>?, from reactor: R) {
-    locked {
-      if let recording {
-        core.pointee.makeExtras().recording = recording
-      } else {
-        core.pointee.extras?.recording = nil
-      }
-    }
+  func attach(_ recording: Recording<R.Action, R.Mutation, R.State>, from reactor: R) {
+    locked { core.pointee.makeExtras().recording = recording }
     submit(.record(recording), from: reactor)
+  }
+
+  /// Detaches `recording` if it is still the one attached (a recording replaced by another
+  /// is detached already): the processing thread stops recording into it, and finishes it,
+  /// after the work queued before. Lock released.
+  @usableFromInline
+  func detach(_ recording: Recording<R.Action, R.Mutation, R.State>, from reactor: R) {
+    let isAttached = locked { () -> Bool in
+      guard let extras = core.pointee.extras, extras.recording === recording else {
+        return false
+      }
+      extras.recording = nil
+      return true
+    }
+    if isAttached { submit(.record(nil), from: reactor) }
   }
 
   /// `work`, marked with the recorded step that sends it (see ``RecordedCause``) when the
@@ -34,11 +43,28 @@ extension ReactorStorage {
     return .caused(RecordedCause.inContext, work)
   }
 
-  /// The processing thread starts (or stops) recording into `recording`. Lock released.
+  /// A store's follow-up `work`, marked as one, with the step that made it, when the store is
+  /// recorded. In a lock scope.
+  @inlinable @inline(__always)
+  func recordedFollowUp(_ work: Work<R>) -> Work<R> {
+    guard let extras = core.pointee.extras, extras.recording != nil else { return work }
+    return .followUp(RecordedCause.inContext, work)
+  }
+
+  /// The processing thread starts recording into `recording`, or stops with `nil`, and
+  /// finishes the recording it stops recording into (a file's writer writes what is left).
+  /// Lock released.
   @usableFromInline
   func startRecording(_ recording: Recording<R.Action, R.Mutation, R.State>?) {
-    core.pointer(to: \.recording).unsafelyUnwrapped.pointee = recording
-    recording?.began(from: locked { core.pointee.state! })
+    let current = core.pointer(to: \.recording).unsafelyUnwrapped
+    let previous = current.pointee
+    current.pointee = recording
+    let state = locked { () -> R.State in
+      core.pointee.extras?.activeRecording = recording
+      return core.pointee.state!
+    }
+    recording?.began(from: state)
+    previous?.finishOnce()
   }
 
   /// ``processAction(_:staged:_:)`` for a recorded reactor: records the input, then runs
@@ -49,7 +75,9 @@ extension ReactorStorage {
     _ action: R.Action, staged: Bool, _ reactor: R,
     _ recording: Recording<R.Action, R.Mutation, R.State>
   ) {
-    let step = recording.input(action, staged: staged, cause: RecordedCause.inContext)
+    let isFollowUp = core.pointer(to: \.isProcessingFollowUp).unsafelyUnwrapped.pointee
+    let step = recording.input(
+      action, staged: staged, followUp: isFollowUp, cause: RecordedCause.inContext)
     RecordedCause.during(step) { processUnrecorded(action, staged: staged, reactor) }
   }
 

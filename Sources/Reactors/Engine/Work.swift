@@ -23,6 +23,10 @@ enum Work<R: Reactor> {
   /// Work that arrived while the reactor was recorded, with the recorded step that sent it
   /// (`nil`: from outside every recording), processed with that step as its cause.
   indirect case caused(RecordedCause?, Work)
+  /// A store's follow-up action (its middleware returned it), queued while the store was
+  /// recorded, with the step that made it: recorded as a follow-up, which a replay makes
+  /// again rather than injects.
+  indirect case followUp(RecordedCause?, Work)
   /// Starts recording into a recording, or stops with `nil`, in the work's order.
   case record(Recording<R.Action, R.Mutation, R.State>?)
 }

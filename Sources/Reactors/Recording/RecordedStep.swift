@@ -45,6 +45,8 @@ public struct RecordedStep<Action: Sendable, Mutation: Sendable, State: Sendable
   /// An input that had been through `transform(action:)` already (a relay's event merged
   /// there): a replay sends it past that stage.
   @usableFromInline package let isStaged: Bool
+  /// A store's follow-up action (its middleware returned it): a replay makes it again.
+  @usableFromInline package let isFollowUp: Bool
   /// A mutation at one of the recording's checkpoints: its file holds its state.
   @usableFromInline package let isCheckpoint: Bool
 
@@ -52,8 +54,9 @@ public struct RecordedStep<Action: Sendable, Mutation: Sendable, State: Sendable
   @inlinable
   package init(
     index: Int, time: Duration, kind: Kind, cause: RecordedCause?, state: State?,
-    isStaged: Bool = false, isCheckpoint: Bool = false
+    isStaged: Bool = false, isFollowUp: Bool = false, isCheckpoint: Bool = false
   ) {
+    self.isFollowUp = isFollowUp
     self.isCheckpoint = isCheckpoint
     self.index = index
     self.time = time

@@ -35,11 +35,12 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   /// Told each step in order, under the buffer's lock (a file's writer, which only queues it).
   @usableFromInline let stream: (@Sendable (Step) -> Void)?
   @usableFromInline let buffer = Locked(Buffer())
-  /// What stops the recording, once: detaching it from its reactor, then ``finish``.
+  /// What stops the recording, once: detaching it from its reactor, which then runs
+  /// ``finish``.
   @usableFromInline let detach: Locked<(@Sendable () -> Void)?>
   /// What runs once the recording stops or is released (a file's writer writes what is left
-  /// and closes the file).
-  @usableFromInline let finish: (@Sendable () -> Void)?
+  /// and closes the file); see ``finishOnce()``.
+  @usableFromInline let finish: Locked<(@Sendable () -> Void)?>
   /// Every how many mutations a recording that keeps no step keeps the state (a checkpoint).
   @usableFromInline package let checkpointEvery: Int
   /// What reading the recording's file noticed without failing (a last line cut short).
@@ -92,14 +93,15 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     self.isReplay = isReplay
     self.keepsSteps = keepsSteps
     self.stream = stream
-    self.finish = finish
+    self.finish = Locked(finish)
     warnings = []
     let start = clock.now
     now = { start.duration(to: clock.now) }
-    let stop: @Sendable () -> Void = { [weak reactor] in
-      if let reactor { reactor.storage.attach(nil, from: reactor) }
+    detach = Locked(nil)
+    let stop: @Sendable () -> Void = { [weak reactor, weak self] in
+      if let reactor, let self { reactor.storage.detach(self, from: reactor) }
     }
-    detach = Locked(stop)
+    detach.withLock { $0 = stop }
     reactor.storage.attach(self, from: reactor)
   }
 
@@ -112,7 +114,7 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     keepsSteps = true
     checkpointEvery = 1
     stream = nil
-    finish = nil
+    finish = Locked(nil)
     self.warnings = warnings
     now = { .zero }
     detach = Locked(nil)
@@ -122,23 +124,33 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     self.buffer.withLock { $0 = buffer }
   }
 
-  deinit { finish?() }
+  deinit { finishOnce() }
 
   /// The steps so far, in order; none for a recording that only writes a file.
   public var steps: [Step] { buffer.withLock { $0.steps } }
 
-  /// Stops recording: the reactor records no more steps here once it has processed what was
-  /// queued before the call, and a file being written is complete when this returns. The
-  /// steps stay.
+  /// Stops recording: the reactor records no more steps here once it has processed the work
+  /// queued before the call, and then finishes the recording (a file being written is
+  /// complete): before this returns when the reactor is idle, as soon as the thread processing
+  /// it gets there otherwise. The steps stay.
   public func stop() {
     let stop = detach.withLock { detach in
       let body = detach
       detach = nil
       return body
     }
-    guard let stop else { return }
-    stop()
-    // Once what the reactor queued before is recorded: the detach is processed in its turn.
+    stop?()
+  }
+
+  /// Runs ``finish`` if it has not run: when the reactor stops recording into this recording
+  /// (stopped, or replaced by another), or when the recording is released.
+  @usableFromInline
+  func finishOnce() {
+    let finish = finish.withLock { finish in
+      let body = finish
+      finish = nil
+      return body
+    }
     finish?()
   }
 
@@ -166,10 +178,14 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
 
   /// `action` arrived, sent by `cause`'s step.
   @inlinable
-  func input(_ action: Action, staged: Bool, cause: RecordedCause?) -> RecordedCause {
+  func input(
+    _ action: Action, staged: Bool, followUp: Bool, cause: RecordedCause?
+  ) -> RecordedCause {
     let action = redactions.redacted(action: action)
     return append {
-      Step(index: $0, time: $1, kind: .input(action), cause: cause, state: nil, isStaged: staged)
+      Step(
+        index: $0, time: $1, kind: .input(action), cause: cause, state: nil, isStaged: staged,
+        isFollowUp: followUp)
     }
   }
 

@@ -34,6 +34,7 @@ struct DecodedEntry<
     }
     var state: State?
     var isStaged = false
+    var isFollowUp = false
     let stepKind: RecordedStep<Action, Mutation, State>.Kind
     switch kind {
     case .began:
@@ -42,6 +43,7 @@ struct DecodedEntry<
     case .input:
       stepKind = .input(try entry.decode(Action.self, forKey: .action))
       isStaged = try entry.decodeIfPresent(Bool.self, forKey: .staged) ?? false
+      isFollowUp = try entry.decodeIfPresent(Bool.self, forKey: .followUp) ?? false
     case .mutation:
       stepKind = .mutation(try entry.decode(Mutation.self, forKey: .mutation))
       state = try entry.decodeIfPresent(State.self, forKey: .state)
@@ -64,7 +66,8 @@ struct DecodedEntry<
       stepKind = .gap(dropped: dropped)
     }
     step = RecordedStep(
-      index: index, time: time, kind: stepKind, cause: cause, state: state, isStaged: isStaged)
+      index: index, time: time, kind: stepKind, cause: cause, state: state, isStaged: isStaged,
+      isFollowUp: isFollowUp, isCheckpoint: state != nil)
   }
 }
 

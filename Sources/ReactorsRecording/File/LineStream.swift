@@ -21,6 +21,8 @@ struct LineStream {
   let fill: () throws -> [UInt8]?
   var buffer: [UInt8] = []
   var start = 0
+  /// Where the search for the next newline goes on from: the bytes before it have none.
+  var scanned = 0
   var isAtEnd = false
   /// The number of the last line given, from 1.
   var number = 0
@@ -43,8 +45,11 @@ struct LineStream {
 
   mutating func next() throws -> Line? {
     while true {
-      if let newline = buffer[start...].firstIndex(of: 0x0A) {
-        defer { start = newline + 1 }
+      if let newline = buffer[max(start, scanned)...].firstIndex(of: 0x0A) {
+        defer {
+          start = newline + 1
+          scanned = start
+        }
         number += 1
         return Line(bytes: buffer[start..<newline], number: number, isCut: false)
       }
@@ -56,6 +61,7 @@ struct LineStream {
       }
       buffer.removeFirst(start)
       start = 0
+      scanned = buffer.count
       if let chunk = try fill() { buffer += chunk } else { isAtEnd = true }
     }
   }

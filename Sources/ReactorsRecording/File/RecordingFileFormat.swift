@@ -32,7 +32,7 @@ enum EntryKey: String, CodingKey {
   /// The step's index, its time in nanoseconds, its kind and its cause (`name#index`).
   case index = "i", time = "t", kind = "k", cause = "c"
   /// An input's action and whether it was staged; a mutation and, at a checkpoint, its state.
-  case action = "a", staged, mutation = "m", state = "s"
+  case action = "a", staged, followUp = "f", mutation = "m", state = "s"
   /// An effect's id; the start an end belongs to, and whether it was cancelled; a gap's count.
   case id, start, cancelled, dropped = "n"
 }
@@ -65,6 +65,7 @@ struct EncodedEntry<
       try entry.encode(EntryKind.input, forKey: .kind)
       try entry.encode(action, forKey: .action)
       if step.isStaged { try entry.encode(true, forKey: .staged) }
+      if step.isFollowUp { try entry.encode(true, forKey: .followUp) }
     case .mutation(let mutation):
       try entry.encode(EntryKind.mutation, forKey: .kind)
       try entry.encode(mutation, forKey: .mutation)

@@ -109,7 +109,13 @@ struct RecordingReader<
     } else if case .began = step.kind {
       throw error(line.number, step.index, .malformed, "`began` after the first entry")
     }
-    if case .gap(let dropped) = step.kind { expected += dropped } else { expected += 1 }
+    let count: Int
+    if case .gap(let dropped) = step.kind { count = dropped } else { count = 1 }
+    let (next, overflows) = expected.addingReportingOverflow(count)
+    guard !overflows else {
+      throw error(line.number, step.index, .malformed, "its index leaves no room for another step")
+    }
+    expected = next
     return step
   }
 

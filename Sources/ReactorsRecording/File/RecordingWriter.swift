@@ -61,6 +61,7 @@ final class RecordingWriter<
       throw RecordingFileError(
         path: path, line: 0, step: nil, reason: .unreadable(errno: errno), detail: "opening it")
     }
+    queue.setSpecific(key: Self.onQueue, value: true)
     var line = try Self.encoder().encode(header)
     line.append(0x0A)
     try write(line)
@@ -109,15 +110,27 @@ final class RecordingWriter<
   }
 
   /// Writes what waits, then closes the file: what the recording does when it stops or is
-  /// released. Once; later calls return at once.
+  /// released. Once; later calls return at once. On the writer's queue itself (a recording
+  /// released by the last step of a batch, holding the reactor that held it), it does so in
+  /// place instead of waiting for the queue.
   func close() {
-    queue.sync {
-      guard !pending.withLock({ $0.isClosed }) else { return }
-      writeBatch()
-      pending.withLock { $0.isClosed = true }
-      closeFile(file)
+    if DispatchQueue.getSpecific(key: Self.onQueue) != nil {
+      closeNow()
+    } else {
+      queue.sync { closeNow() }
     }
   }
+
+  /// ``close()``'s work. On ``queue``.
+  func closeNow() {
+    guard !pending.withLock({ $0.isClosed }) else { return }
+    writeBatch()
+    pending.withLock { $0.isClosed = true }
+    closeFile(file)
+  }
+
+  /// Marks the writers' queues, so that ``close()`` knows when it runs on one.
+  static var onQueue: DispatchSpecificKey<Bool> { writerQueueKey }
 
   /// Encodes and writes the steps that wait, and a gap entry for those dropped after them. On
   /// ``queue``.
@@ -183,3 +196,7 @@ private func closeFile(_ file: Int32) {
 private func writeFile(_ file: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
   write(file, bytes, count)
 }
+
+/// The key that marks a writer's queue (see ``RecordingWriter/close()``): made once, never
+/// changed.
+private let writerQueueKey = DispatchSpecificKey<Bool>()

@@ -6,10 +6,13 @@ import Reactors
 /// matched yet, so a recording read from a file replays in bounded memory, however long.
 ///
 /// Which recorded steps are injected: the inputs that came from outside the recording (no
-/// cause, or another recording's step) and everything a recorded effect emitted (an input or
-/// a mutation whose cause is an effect's start). The reactor makes the rest again: the
-/// mutations `mutate` returned, a store's follow-ups, what an observer of the reactor sent it,
-/// the effects' starts and cancellations. Effects' ends are not compared: no task runs.
+/// cause, or another recording's step), the inputs an observer of the reactor sent it (caused
+/// by a mutation, and not a store's follow-up), and everything a recorded effect emitted (an
+/// input or a mutation whose cause is an effect's start). The reactor makes the rest again: the
+/// mutations `mutate` returned, what `mutate` sent to its own reactor, a store's follow-ups.
+/// Inputs, mutations and the states the recording holds are compared; effects' starts, ends
+/// and cancellations are not (no task runs in a replay, and where a task starts on the sending
+/// thread, the order of an effect's start among its synchronous values differs).
 struct Replayer<R: Reactor> {
   typealias Step = RecordedStep<R.Action, R.Mutation, R.State>
 
@@ -22,6 +25,11 @@ struct Replayer<R: Reactor> {
   var nextExpected = 0
   /// The indices of the recorded effects' starts: what they emitted is injected.
   var effectStarts = Set<Int>()
+  /// The indices of the latest recorded inputs (at most ``recentLimit``): an input they caused
+  /// (`mutate` sending to its own reactor) is made again.
+  var recentInputs = Set<Int>()
+  var recentOrder: [Int] = []
+  static var recentLimit: Int { 4_096 }
   var latestInput: Step?
   /// What the replay's own recording made, not yet compared.
   let made = Locked<[Step]>([])
@@ -60,7 +68,14 @@ struct Replayer<R: Reactor> {
         "The recording has a gap here: its writer fell behind and dropped \(dropped) steps, "
           + "so it cannot be replayed past this point. Record with a larger buffer, or "
           + "replay the part before the gap.")
-    case .input: latestInput = step
+    case .input:
+      latestInput = step
+      recentInputs.insert(step.index)
+      recentOrder.append(step.index)
+      if recentOrder.count > 2 * Self.recentLimit {
+        for old in recentOrder.prefix(Self.recentLimit) { recentInputs.remove(old) }
+        recentOrder.removeFirst(Self.recentLimit)
+      }
     case .effectStarted: effectStarts.insert(step.index)
     default: break
     }
@@ -81,7 +96,11 @@ struct Replayer<R: Reactor> {
   /// Whether the replay injects `step` instead of making it again.
   func isInjected(_ step: Step) -> Bool {
     switch step.kind {
-    case .input, .mutation:
+    case .input:
+      guard let cause = step.cause, cause.recording == name else { return true }
+      if effectStarts.contains(cause.index) { return true }
+      return !step.isFollowUp && !recentInputs.contains(cause.index)
+    case .mutation:
       guard let cause = step.cause, cause.recording == name else { return true }
       return effectStarts.contains(cause.index)
     default:
@@ -164,12 +183,12 @@ struct Replayer<R: Reactor> {
 }
 
 extension RecordedStep {
-  /// Whether a replay makes this step again and compares it: not the beginning, and not an
-  /// effect's end (no task runs in a replay).
+  /// Whether a replay makes this step again and compares it: inputs and mutations (see
+  /// ``Replayer``).
   var isMadeAgain: Bool {
     switch kind {
-    case .began, .effectEnded, .gap: return false
-    case .input, .mutation, .effectStarted, .cancelled: return true
+    case .input, .mutation: return true
+    case .began, .effectStarted, .effectEnded, .cancelled, .gap: return false
     }
   }
 }

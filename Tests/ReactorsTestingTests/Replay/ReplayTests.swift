@@ -160,6 +160,21 @@ func recordedSession() async -> Recording<Searcher.Action, Searcher.Mutation, Se
     #expect(divergence?.description.contains("The state differs") == true)
   }
 
+  @Test func whatAnObserverSentTheReactorIsInjectedInAReplayThatHasNoObserver() async {
+    let live = Searcher(api: countingAPI(Shared(0)))
+    let recording = Recording(of: live, named: "search")
+    let token = live.observe(\.results) { results in
+      if results.count == 3 { live.send(.clear) }  // an observer that clears on an answer
+    }
+    live.send(.query("swift"))
+    await live.storage.settled()
+    token.cancel()
+    #expect(live.currentState.query == "")
+    let fresh = Searcher(api: countingAPI(Shared(0)))
+    #expect(recording.replay(on: fresh) == nil)
+    #expect(fresh.currentState == live.currentState)
+  }
+
   @Test func aStoresFollowUpsAreMadeAgainAndItsEffectsOutputsInjected() async {
     func makeStore(echoes: Shared<Int>) -> Store<[String], String> {
       Store(

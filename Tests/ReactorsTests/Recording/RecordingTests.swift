@@ -193,6 +193,42 @@ func lines(
     #expect(reactor.currentState.count == 2)
   }
 
+  @Test func stoppingARecordingThatWasReplacedLeavesTheNewOneRecording() {
+    let reactor = ProbeReactor()
+    let first = Recording(of: reactor, named: "first")
+    let second = Recording(of: reactor, named: "second")
+    first.stop()
+    reactor.send(.increment)
+    #expect(first.steps.count == 1)  // it began, and was replaced before any step
+    #expect(second.steps.count == 3)
+  }
+
+  @Test func aCancellationBeforeTheRecordingBeganIsNotRecorded() {
+    // The observer attaches the recording while the reactor processes `.custom`, whose effect
+    // goes on to cancel: the recording begins after that item, so the cancellation is not its.
+    let reactor = ProbeReactor(mutate: { _, action in
+      guard case .custom = action else { return ProbeReactor.defaultMutation(action) }
+      return .concat(.just(.add(1)), .cancel(id: "search"))
+    })
+    let attached = Shared<
+      Recording<ProbeReactor.Action, ProbeReactor.Mutation, ProbeReactor.State>?
+    >(nil)
+    let token = reactor.observe(\.count) { count in
+      if count == 1 { attached.withLock { $0 = Recording(of: reactor, named: "late") } }
+    }
+    reactor.send(.custom(0))
+    reactor.send(.custom(0))
+    token.cancel()
+    let steps = lines(try! #require(attached.withLock { $0 }).steps)
+    #expect(
+      steps == [
+        "0 began => 1 \"\"",
+        "1 input custom(0)",
+        "2 mutation add(1) <- late#1 => 2 \"\"",
+        "3 cancel search <- late#1",
+      ])
+  }
+
   @Test func aStoresDispatchesReducesAndFollowUpsAreRecorded() {
     let store = Store(
       initial: 0,
