@@ -118,9 +118,21 @@ func replayMemory(path: String) {
   let (divergence, _) = try! ThousandFieldsRecording.divergence(
     replayingFileAt: path, on: ThousandFieldsReactor())
   precondition(divergence == nil, "\(divergence!)")
+  print(peakMegabytes())
+}
+
+/// This process's peak resident memory in MB: `VmHWM` of `/proc/self/status` on Linux (a
+/// spawned process's `ru_maxrss` there starts from its parent's), `ru_maxrss` elsewhere.
+func peakMegabytes() -> Double {
+  if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+    let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+    let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+  {
+    return kilobytes / 1_024
+  }
   var usage = rusage()
   getrusage(RUSAGE_SELF_WHO, &usage)
-  print(Double(usage.ru_maxrss) / 1_024)  // kilobytes on Linux
+  return Double(usage.ru_maxrss) / 1_048_576  // bytes on Apple systems
 }
 
 #if canImport(Glibc)
