@@ -18,7 +18,20 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile") {
   func count(default: Int) -> Int {
     Int(CommandLine.arguments.dropFirst(index + 2).first ?? "") ?? `default`
   }
-  if what == "replay-memory" {
+  if what == "replay" {
+    // Records `count` sends to a file, then replays it: the replay's profile is the difference
+    // between two counts' runs.
+    let path = "/tmp/reactors-profile-replay-\(getpid()).jsonl"
+    let reactor = CounterReactor()
+    let recording = try! CounterRecording(
+      of: reactor, named: "counter", writingTo: path, bufferSteps: 1 << 22)
+    for _ in 0..<count(default: 100_000) { reactor.send(.increment) }
+    recording.stop()
+    if CommandLine.arguments.contains("--replay") {
+      _ = try! CounterRecording.divergence(replayingFileAt: path, on: CounterReactor())
+    }
+    unlink(path)
+  } else if what == "replay-memory" {
     replayMemory(path: CommandLine.arguments.dropFirst(index + 2).first ?? "")
   } else if what == "recorded-in-memory" {
     let reactor = CounterReactor()

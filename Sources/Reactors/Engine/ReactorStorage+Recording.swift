@@ -139,12 +139,14 @@ final class RecordedEffect: Sendable {
 extension ReactorStorage {
   /// Starts the reactor from `state` instead of its initial state (the state a recording
   /// began from), in the work's order.
+  @inlinable
   package func replace(stateWith state: R.State, from reactor: R) {
     submit(.state(state), from: reactor)
   }
 
   /// Sends a recorded input: past `transform(action:)` when it had been through it already
   /// (`staged`).
+  @inlinable
   package func replay(input action: R.Action, staged: Bool, from reactor: R) {
     if staged {
       submit(.action(action, staged: true), from: reactor)
@@ -155,6 +157,7 @@ extension ReactorStorage {
 
   /// Reduces a mutation a recorded effect emitted, as it was recorded (past
   /// `transform(mutation:)`, which it had been through).
+  @inlinable
   package func replay(effectOutput mutation: R.Mutation, from reactor: R) {
     submit(.mutation(mutation, staged: true), from: reactor)
   }

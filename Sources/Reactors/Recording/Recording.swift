@@ -107,6 +107,7 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
 
   /// A recording attached to nothing, holding `steps` (read from a file). For the package's
   /// other targets.
+  @usableFromInline
   package init(name: String, steps: [Step], warnings: [String]) {
     self.name = name
     redactions = []

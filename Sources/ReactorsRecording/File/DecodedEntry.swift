@@ -9,11 +9,14 @@ import Reactors
 /// One entry line, decoded: the step it holds. Throws a `DecodingError` for a value that does
 /// not decode (its coding path says which value and where), and ``EntryProblem`` for an entry
 /// whose fields do not make a step.
+@usableFromInline
 struct DecodedEntry<
   Action: Decodable & Sendable, Mutation: Decodable & Sendable, State: Decodable & Sendable
 >: Decodable {
+  @usableFromInline
   let step: RecordedStep<Action, Mutation, State>
 
+  @inlinable
   init(from decoder: any Decoder) throws {
     let entry = try decoder.container(keyedBy: EntryKey.self)
     let index = try entry.decode(Int.self, forKey: .index)
@@ -72,15 +75,21 @@ struct DecodedEntry<
 }
 
 /// An entry whose fields are there but do not make a step.
+@usableFromInline
 struct EntryProblem: Error {
+  @usableFromInline
   let message: String
+  @inlinable
   init(_ message: String) { self.message = message }
 }
 
 /// Just an entry's index, read to name the step in an error about the rest of it.
+@usableFromInline
 struct EntryIndex: Decodable {
+  @usableFromInline
   let index: Int
 
+  @inlinable
   init(from decoder: any Decoder) throws {
     index = try decoder.container(keyedBy: EntryKey.self).decode(Int.self, forKey: .index)
   }

@@ -8,26 +8,45 @@
 
 /// The lines of a file (or of bytes in memory), one at a time, read in chunks: what is held
 /// is the line being read, not the file.
+@usableFromInline
 struct LineStream {
   /// One line, without its newline; `isCut` for a last line that has none (the writer was
   /// stopped in the middle of it).
+  @usableFromInline
   struct Line {
+    @usableFromInline
     let bytes: ArraySlice<UInt8>
+    @usableFromInline
     let number: Int
+    @usableFromInline
     let isCut: Bool
+
+    @inlinable
+    init(bytes: ArraySlice<UInt8>, number: Int, isCut: Bool) {
+      self.bytes = bytes
+      self.number = number
+      self.isCut = isCut
+    }
   }
 
   /// The next chunk of bytes; `nil` at the end.
+  @usableFromInline
   let fill: () throws -> [UInt8]?
+  @usableFromInline
   var buffer: [UInt8] = []
+  @usableFromInline
   var start = 0
   /// Where the search for the next newline goes on from: the bytes before it have none.
+  @usableFromInline
   var scanned = 0
+  @usableFromInline
   var isAtEnd = false
   /// The number of the last line given, from 1.
+  @usableFromInline
   var number = 0
 
   /// The lines of `bytes`.
+  @inlinable
   init(bytes: [UInt8]) {
     var given = false
     fill = {
@@ -38,11 +57,13 @@ struct LineStream {
 
   /// The lines of the open file `file`, which the stream closes when it is done; read errors
   /// are thrown by `failure`.
+  @inlinable
   init(file: Int32, failure: @escaping (Int32) -> any Error) {
     let reader = FileChunks(file: file)
     fill = { try reader.next(failure) }
   }
 
+  @inlinable
   mutating func next() throws -> Line? {
     while true {
       if let newline = buffer[max(start, scanned)...].firstIndex(of: 0x0A) {
@@ -68,15 +89,20 @@ struct LineStream {
 }
 
 /// Reads an open file in chunks and closes it when done or released.
+@usableFromInline
 final class FileChunks {
+  @usableFromInline
   let file: Int32
+  @usableFromInline
   var isClosed = false
 
+  @inlinable
   init(file: Int32) { self.file = file }
 
   deinit { if !isClosed { _ = close(file) } }
 
   /// The next chunk; `nil` at the end of the file.
+  @inlinable
   func next(_ failure: (Int32) -> any Error) throws -> [UInt8]? {
     guard !isClosed else { return nil }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)

@@ -33,6 +33,7 @@ extension Recording where Action: Codable, Mutation: Codable, State: Codable {
   ///   - redactions: What to hide before a value is kept or written.
   ///   - clock: The clock of the steps' times (a test clock in tests).
   /// - Throws: `RecordingFileError` when the file cannot be created or written.
+  @inlinable
   public convenience init<R: Reactor, C: Clock>(
     of reactor: R, named name: String, writingTo path: String, schemaVersion: Int = 1,
     checkpointEvery: Int = 32, bufferSteps: Int = 65_536, keepingSteps: Bool = false,
@@ -56,6 +57,7 @@ extension Recording where Action: Codable, Mutation: Codable, State: Codable {
 
   /// Starts recording `store` into the file at `path`: see
   /// `init(of:named:writingTo:…)` for a reactor.
+  @inlinable
   public convenience init<C: Clock>(
     of store: Store<State, Action>, named name: String, writingTo path: String,
     schemaVersion: Int = 1, checkpointEvery: Int = 32, bufferSteps: Int = 65_536,
@@ -78,6 +80,7 @@ extension Recording where Action: Codable, Mutation: Codable, State: Codable {
   ///     (`false` reads a file whose types were only renamed).
   /// - Throws: `RecordingFileError`, naming the line, the step and what to do; a last line
   ///   cut short is left out with a `warnings` entry instead.
+  @inlinable
   public convenience init(
     contentsOf path: String, schemaVersions: ClosedRange<Int> = 1...1,
     checkingTypeNames: Bool = true
@@ -89,6 +92,7 @@ extension Recording where Action: Codable, Mutation: Codable, State: Codable {
 
   /// Reads a recording from `bytes`, the contents of a recording file (`path` names it in
   /// errors): see `init(contentsOf:)`.
+  @inlinable
   public convenience init(
     bytes: [UInt8], path: String = "recording", schemaVersions: ClosedRange<Int> = 1...1,
     checkingTypeNames: Bool = true
@@ -107,6 +111,7 @@ extension Recording where Action: Codable, Mutation: Codable, State: Codable {
   ///
   /// - Throws: `RecordingFileError` for a bad file, at the line where it is bad; the steps
   ///   before it have been replayed.
+  @inlinable
   public static func divergence<R: Reactor>(
     replayingFileAt path: String, on reactor: R, _ mode: ReplayMode = .inputs,
     schemaVersions: ClosedRange<Int> = 1...1, checkingTypeNames: Bool = true,
@@ -128,6 +133,7 @@ extension Recording where Action: Codable, Mutation: Codable, State: Codable {
   }
 
   /// A reader of the file at `path`.
+  @inlinable
   static func reader(
     _ path: String, _ schemaVersions: ClosedRange<Int>, _ checkingTypeNames: Bool
   ) throws -> RecordingReader<Action, Mutation, State> {

@@ -35,6 +35,16 @@ public struct RecordingFileError: Error, Sendable, CustomStringConvertible, Equa
   /// The decoder's or parser's own words, when it has any.
   public let detail: String
 
+  /// An error at `line` (0: the file as a whole) of the file at `path`.
+  @usableFromInline
+  init(path: String, line: Int, step: Int?, reason: Reason, detail: String) {
+    self.path = path
+    self.line = line
+    self.step = step
+    self.reason = reason
+    self.detail = detail
+  }
+
   /// Where, what, and how to fix it.
   public var description: String {
     let place =

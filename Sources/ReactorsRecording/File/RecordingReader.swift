@@ -11,23 +11,34 @@ import Reactors
 /// ``RecordingFileError`` naming the line and the step; a last line cut short (the app was
 /// killed while writing it) ends the steps, with a warning. Holds one line at a time, so a
 /// replay from a file runs in bounded memory.
+@usableFromInline
 struct RecordingReader<
   Action: Decodable & Sendable, Mutation: Decodable & Sendable, State: Decodable & Sendable
 > {
+  @usableFromInline
   typealias Step = RecordedStep<Action, Mutation, State>
 
+  @usableFromInline
   let path: String
+  @usableFromInline
   let schemaVersions: ClosedRange<Int>
+  @usableFromInline
   let checksTypeNames: Bool
+  @usableFromInline
   var lines: LineStream
+  @usableFromInline
   let decoder = JSONDecoder()
   /// The header, once read.
+  @usableFromInline
   var header: RecordingHeader?
   /// The index the next step must have.
+  @usableFromInline
   var expected = 0
   /// What reading noticed without failing.
+  @usableFromInline
   var warnings: [String] = []
 
+  @inlinable
   init(
     path: String, schemaVersions: ClosedRange<Int>, checksTypeNames: Bool, lines: LineStream
   ) {
@@ -35,9 +46,13 @@ struct RecordingReader<
     self.schemaVersions = schemaVersions
     self.checksTypeNames = checksTypeNames
     self.lines = lines
+    decoder.userInfo[EntryLine.decodeKey] = EntryDecoding { decoder in
+      try DecodedEntry<Action, Mutation, State>(from: decoder).step
+    }
   }
 
   /// The name, steps and warnings of the whole recording.
+  @inlinable
   mutating func readAll() throws -> (name: String, steps: [Step], warnings: [String]) {
     let name = try readHeader().name
     var steps: [Step] = []
@@ -46,6 +61,7 @@ struct RecordingReader<
   }
 
   /// Reads and checks the header on line 1.
+  @inlinable
   mutating func readHeader() throws -> RecordingHeader {
     if let header { return header }
     guard let line = try lines.next() else { throw error(0, nil, .empty, "") }
@@ -81,6 +97,7 @@ struct RecordingReader<
   }
 
   /// The next step, checked to follow the one before; `nil` after the last.
+  @inlinable
   mutating func next() throws -> Step? {
     guard let line = try lines.next() else {
       guard expected > 0 else {
@@ -120,10 +137,15 @@ struct RecordingReader<
   }
 
   /// The step on line `number`.
+  @inlinable
   func entry(_ line: ArraySlice<UInt8>, _ number: Int) throws -> Step {
     let data = Data(line)
     do {
-      return try decoder.decode(DecodedEntry<Action, Mutation, State>.self, from: data).step
+      let line = try decoder.decode(EntryLine.self, from: data)
+      guard let step = line.step as? Step else {
+        preconditionFailure("a reader's decoding makes steps of the reader's types")
+      }
+      return step
     } catch let problem as EntryProblem {
       throw error(number, index(of: data), .malformed, problem.message)
     } catch let decoding as DecodingError {
@@ -134,11 +156,13 @@ struct RecordingReader<
   }
 
   /// The index on an entry line that did not decode, if it has one.
+  @inlinable
   func index(of data: Data) -> Int? {
     try? decoder.decode(EntryIndex.self, from: data).index
   }
 
   /// A decoding error as a file error: a value that does not decode, or a malformed entry.
+  @inlinable
   func error(_ decoding: DecodingError, _ number: Int, _ index: Int?) -> RecordingFileError {
     let context: DecodingError.Context?
     var path: [any CodingKey]
@@ -173,6 +197,7 @@ struct RecordingReader<
     return error(number, index, .undecodable(value: value, keyPath: keyPath), detail)
   }
 
+  @inlinable
   func error(
     _ line: Int, _ step: Int?, _ reason: RecordingFileError.Reason, _ detail: String
   ) -> RecordingFileError {
@@ -182,6 +207,7 @@ struct RecordingReader<
 
 extension RecordingHeader {
   /// The names a header records for these types.
+  @inlinable
   static func typeNames(
     _ action: Any.Type, _ mutation: Any.Type, _ state: Any.Type
   ) -> (String, String, String) {

@@ -26,33 +26,48 @@ import Reactors
 /// Thread rules: ``take(_:)`` from any thread (the recording calls it under its own lock, in
 /// step order); everything else runs on ``queue``. ``close()`` writes what is left and closes
 /// the file; it may be called more than once, from any thread but the queue.
+@usableFromInline
 final class RecordingWriter<
   Action: Encodable & Sendable, Mutation: Encodable & Sendable, State: Encodable & Sendable
 >: Sendable {
+  @usableFromInline
   typealias Step = RecordedStep<Action, Mutation, State>
 
   /// The longest a step waits before it is written.
+  @inlinable
   static var flushInterval: Duration { .milliseconds(50) }
 
   /// What waits to be written, and what the writing queue keeps between batches.
-  struct Pending {
+  @usableFromInline
+  struct Pending: Sendable {
+    @usableFromInline
     var steps: [Step] = []
     /// Steps dropped since the last batch, for the next gap entry, and the first one's index.
+    @usableFromInline
     var dropped = 0
+    @usableFromInline
     var firstDropped = 0
     /// A batch was asked of the queue and has not started.
+    @usableFromInline
     var isScheduled = false
+    @usableFromInline
     var isClosed = false
   }
 
+  @usableFromInline
   let pending = Locked(Pending())
+  @usableFromInline
   let queue = DispatchQueue(label: "Reactors.RecordingWriter")
+  @usableFromInline
   let file: Int32
+  @usableFromInline
   let path: String
+  @usableFromInline
   let capacity: Int
 
   /// Opens (creates or truncates) `path` and writes `header`; throws a ``RecordingFileError``
   /// when the file cannot be opened or written.
+  @inlinable
   init(path: String, header: RecordingHeader, capacity: Int) throws {
     self.path = path
     self.capacity = max(capacity, 1)
@@ -69,6 +84,7 @@ final class RecordingWriter<
   }
 
   /// Writes what waits every ``flushInterval``, until the writer is closed or released.
+  @inlinable
   func tick() {
     let (seconds, attoseconds) = Self.flushInterval.components
     let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
@@ -84,6 +100,7 @@ final class RecordingWriter<
   }
 
   /// The encoder of every line: keys sorted, so that a file reads the same way each time.
+  @inlinable
   static func encoder() -> JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -92,6 +109,7 @@ final class RecordingWriter<
 
   /// Queues `step`, or counts it as dropped when ``capacity`` steps wait. Never blocks but for
   /// the short lock.
+  @inlinable
   func take(_ step: Step) {
     let schedule = pending.withLock { pending -> Bool in
       guard !pending.isClosed else { return false }
@@ -113,6 +131,7 @@ final class RecordingWriter<
   /// released. Once; later calls return at once. On the writer's queue itself (a recording
   /// released by the last step of a batch, holding the reactor that held it), it does so in
   /// place instead of waiting for the queue.
+  @inlinable
   func close() {
     if DispatchQueue.getSpecific(key: Self.onQueue) != nil {
       closeNow()
@@ -122,6 +141,7 @@ final class RecordingWriter<
   }
 
   /// ``close()``'s work. On ``queue``.
+  @inlinable
   func closeNow() {
     guard !pending.withLock({ $0.isClosed }) else { return }
     writeBatch()
@@ -130,10 +150,12 @@ final class RecordingWriter<
   }
 
   /// Marks the writers' queues, so that ``close()`` knows when it runs on one.
+  @inlinable
   static var onQueue: DispatchSpecificKey<Bool> { writerQueueKey }
 
   /// Encodes and writes the steps that wait, and a gap entry for those dropped after them. On
   /// ``queue``.
+  @inlinable
   func writeBatch() {
     let (steps, dropped, firstDropped) = pending.withLock { pending in
       let taken = (pending.steps, pending.dropped, pending.firstDropped)
@@ -150,7 +172,8 @@ final class RecordingWriter<
       if case .mutation = step.kind { withState = step.isCheckpoint }
       // A value that cannot be encoded (a custom `encode(to:)` that throws) is written as a
       // gap of one step: the file stays readable, and says where the step went.
-      if let line = try? encoder.encode(EncodedEntry(step: step, withState: withState)) {
+      let entry = EncodedEntry(step: step, withState: withState)
+      if let line = try? encoder.encode(EntryLine { try entry.encode(to: $0) }) {
         data.append(line)
       } else {
         data.append(gapLine(at: step.index, dropped: 1, encoder))
@@ -165,12 +188,15 @@ final class RecordingWriter<
   }
 
   /// A gap entry of `dropped` steps from `index`.
+  @inlinable
   func gapLine(at index: Int, dropped: Int, _ encoder: JSONEncoder) -> Data {
     let gap = Step(index: index, time: .zero, kind: .gap(dropped: dropped), cause: nil, state: nil)
-    return (try? encoder.encode(EncodedEntry(step: gap, withState: false))) ?? Data()
+    let entry = EncodedEntry(step: gap, withState: false)
+    return (try? encoder.encode(EntryLine { try entry.encode(to: $0) })) ?? Data()
   }
 
   /// Writes all of `data` to the file.
+  @inlinable
   func write(_ data: Data) throws {
     try data.withUnsafeBytes { bytes in
       var offset = 0
@@ -188,15 +214,15 @@ final class RecordingWriter<
 }
 
 /// Closes a file descriptor (the system's `close`, which the writer's own `close()` hides).
-private func closeFile(_ file: Int32) {
+@usableFromInline func closeFile(_ file: Int32) {
   _ = close(file)
 }
 
 /// Writes to a file descriptor (the system's `write`, which the writer's own `write(_:)` hides).
-private func writeFile(_ file: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+@usableFromInline func writeFile(_ file: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
   write(file, bytes, count)
 }
 
 /// The key that marks a writer's queue (see ``RecordingWriter/close()``): made once, never
 /// changed.
-private let writerQueueKey = DispatchSpecificKey<Bool>()
+@usableFromInline let writerQueueKey = DispatchSpecificKey<Bool>()

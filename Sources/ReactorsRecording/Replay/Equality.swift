@@ -2,6 +2,7 @@ import CustomDump
 
 /// Whether two values of one type are the same: by `==` when the type is `Equatable`, else by
 /// their custom dumps. Returns a diff (recorded −, replayed +) when they differ.
+@inlinable
 func difference<Value>(_ recorded: Value, _ replayed: Value) -> String? {
   guard let equatable = recorded as? any Equatable else {
     return diff(recorded, replayed, format: .proportional)
@@ -14,7 +15,7 @@ func difference<Value>(_ recorded: Value, _ replayed: Value) -> String? {
 
 extension Equatable {
   /// Whether `other` is a value of this type equal to this one.
-  fileprivate func isEqual(to other: Any) -> Bool {
+  @usableFromInline func isEqual(to other: Any) -> Bool {
     (other as? Self).map { $0 == self } ?? false
   }
 }

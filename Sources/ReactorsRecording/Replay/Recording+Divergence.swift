@@ -11,6 +11,7 @@ extension Recording {
   /// was recorded: no effect's task starts. With `reduceOnly` the recorded
   /// mutations go through `reduce` alone. `each` hears each replayed mutation's recorded step
   /// and the state it made. Replay on one thread, with nothing else sending to the reactor.
+  @inlinable
   public func divergence<R: Reactor>(
     replayingOn reactor: R, _ mode: ReplayMode = .inputs,
     each: (Step, State) -> Void = { _, _ in }
@@ -33,6 +34,7 @@ extension Recording {
 
   /// Replays the steps `next` gives (after the beginning), from `state`: see
   /// `divergence(replayingOn:_:each:)`.
+  @inlinable
   static func divergence<R: Reactor>(
     name: String, redactions: [Redaction<Action, Mutation, State>], on reactor: R,
     from state: State, _ mode: ReplayMode, each: @escaping (Step, State) -> Void,

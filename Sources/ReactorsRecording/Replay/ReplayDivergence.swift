@@ -16,6 +16,16 @@ public struct ReplayDivergence: Error, Sendable, CustomStringConvertible {
   /// side has and the other lacks.
   public let difference: String
 
+  /// A divergence at recorded step `index`.
+  @usableFromInline
+  init(index: Int, time: Duration?, input: String?, cause: RecordedCause?, difference: String) {
+    self.index = index
+    self.time = time
+    self.input = input
+    self.cause = cause
+    self.difference = difference
+  }
+
   /// The failure message a replay reports.
   public var description: String {
     var lines = ["Replay diverged from the recording at step \(index)"]

@@ -13,28 +13,43 @@ import Reactors
 /// Inputs, mutations and the states the recording holds are compared; effects' starts, ends
 /// and cancellations are not (no task runs in a replay, and where a task starts on the sending
 /// thread, the order of an effect's start among its synchronous values differs).
+@usableFromInline
 struct Replayer<R: Reactor> {
+  @usableFromInline
   typealias Step = RecordedStep<R.Action, R.Mutation, R.State>
 
+  @usableFromInline
   let reactor: R
+  @usableFromInline
   let name: String
+  @usableFromInline
   let each: (Step, R.State) -> Void
   /// The recorded steps the replay has to make again and has not yet, each with the latest
   /// recorded input at its place (for the message).
+  @usableFromInline
   var expected: [(step: Step, input: Step?)] = []
+  @usableFromInline
   var nextExpected = 0
   /// The indices of the recorded effects' starts: what they emitted is injected.
+  @usableFromInline
   var effectStarts = Set<Int>()
   /// The indices of the latest recorded inputs (at most ``recentLimit``): an input they caused
   /// (`mutate` sending to its own reactor) is made again.
+  @usableFromInline
   var recentInputs = Set<Int>()
+  @usableFromInline
   var recentOrder: [Int] = []
+  @inlinable
   static var recentLimit: Int { 4_096 }
+  @usableFromInline
   var latestInput: Step?
   /// What the replay's own recording made, not yet compared.
+  @usableFromInline
   let made = Locked<[Step]>([])
+  @usableFromInline
   var replayed: Recording<R.Action, R.Mutation, R.State>?
 
+  @inlinable
   init(
     name: String, redactions: [Redaction<R.Action, R.Mutation, R.State>], on reactor: R,
     from state: R.State, each: @escaping (Step, R.State) -> Void
@@ -50,6 +65,7 @@ struct Replayer<R: Reactor> {
   }
 
   /// Replays `steps`, read one by one and throwing when the file is bad; the first divergence.
+  @inlinable
   mutating func run(reading next: () throws -> Step?) rethrows -> ReplayDivergence? {
     defer { replayed?.stop() }
     while let step = try next() {
@@ -59,6 +75,7 @@ struct Replayer<R: Reactor> {
   }
 
   /// Takes the next recorded step: notes it, and injects it when the replay does not make it.
+  @inlinable
   mutating func take(_ step: Step) -> ReplayDivergence? {
     switch step.kind {
     case .gap(let dropped):
@@ -94,6 +111,7 @@ struct Replayer<R: Reactor> {
   }
 
   /// Whether the replay injects `step` instead of making it again.
+  @inlinable
   func isInjected(_ step: Step) -> Bool {
     switch step.kind {
     case .input:
@@ -110,6 +128,7 @@ struct Replayer<R: Reactor> {
 
   /// Compares the steps the replay made since the last call with the recorded steps before
   /// `limit`, which must all have been made by now.
+  @inlinable
   mutating func compare(before limit: Int) -> ReplayDivergence? {
     let steps = made.withLock { made in
       defer { made.removeAll(keepingCapacity: true) }
@@ -145,6 +164,7 @@ struct Replayer<R: Reactor> {
   }
 
   /// What differs between a recorded step and the replay's, or `nil`.
+  @inlinable
   static func difference(_ recorded: Step, _ made: Step) -> String? {
     switch (recorded.kind, made.kind) {
     case (.input(let old), .input(let new)):
@@ -169,6 +189,7 @@ struct Replayer<R: Reactor> {
   }
 
   /// A divergence at recorded `step` (`nil`: past the recording's end).
+  @inlinable
   func divergence(at step: Step?, input: Step?, _ difference: String) -> ReplayDivergence {
     ReplayDivergence(
       index: step?.index ?? (expected.last?.step.index ?? 0) + 1, time: step?.time,
@@ -176,6 +197,7 @@ struct Replayer<R: Reactor> {
   }
 
   /// `step: action`, for an input step.
+  @inlinable
   static func render(_ input: Step) -> String? {
     guard case .input(let action) = input.kind else { return nil }
     return "step \(input.index): \(String(customDumping: action))"
@@ -185,6 +207,7 @@ struct Replayer<R: Reactor> {
 extension RecordedStep {
   /// Whether a replay makes this step again and compares it: inputs and mutations (see
   /// ``Replayer``).
+  @inlinable
   var isMadeAgain: Bool {
     switch kind {
     case .input, .mutation: return true
