@@ -32,7 +32,6 @@ struct RecordingHeader: Codable, Equatable {
   @usableFromInline
   var checkpointEvery: Int
 
-  @usableFromInline
   @inlinable
   init(
     format: String, version: Int, name: String, schema: Int, action: String, mutation: String,
