@@ -24,7 +24,7 @@ final class NoteReactor: Reactor {
     let reactor = ProfileReactor { name in Member(name: name, followers: 3) }
     let recording = Recording(of: reactor, named: "profile")
     reactor.send(.open("kim"))
-    await reactor.storage.settled()
+    for await state in reactor.states where !state.isLoading && state.user != nil { break }
     reactor.send(.follow)
     let fresh = ProfileReactor { _ in
       Issue.record("the replay loaded a user")

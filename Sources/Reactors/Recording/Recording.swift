@@ -134,26 +134,12 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   /// queued before the call, and then finishes the recording (a file being written is
   /// complete): before this returns when the reactor is idle, as soon as the thread processing
   /// it gets there otherwise. The steps stay.
-  public func stop() {
-    let stop = detach.withLock { detach in
-      let body = detach
-      detach = nil
-      return body
-    }
-    stop?()
-  }
+  public func stop() { detach.runOnce() }
 
   /// Runs ``finish`` if it has not run: when the reactor stops recording into this recording
   /// (stopped, or replaced by another), or when the recording is released.
   @usableFromInline
-  func finishOnce() {
-    let finish = finish.withLock { finish in
-      let body = finish
-      finish = nil
-      return body
-    }
-    finish?()
-  }
+  func finishOnce() { finish.runOnce() }
 
   // MARK: - Steps, as the engine takes them
 
@@ -233,5 +219,18 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   func cancelled(_ id: EffectID, cause: RecordedCause?) {
     let id = String(describing: id.base)
     _ = append { Step(index: $0, time: $1, kind: .cancelled(id: id), cause: cause, state: nil) }
+  }
+}
+
+extension Locked where Value == (@Sendable () -> Void)? {
+  /// Takes the closure out, leaving `nil`, and runs it with the lock released: once, whoever
+  /// calls first.
+  @usableFromInline
+  func runOnce() {
+    let body = withLock { body in
+      defer { body = nil }
+      return body
+    }
+    body?()
   }
 }
