@@ -1,7 +1,8 @@
 import Foundation
 import Reactors
-import ReactorsRecording
 import Testing
+
+@testable import ReactorsRecording
 
 /// A recorded session's lines, to damage.
 func sessionLines() async throws -> [String] {
@@ -152,6 +153,27 @@ func readingError(
       #expect(error.description.contains("Check the path"))
     } catch {
       Issue.record("not a RecordingFileError: \(error)")
+    }
+  }
+}
+
+/// A file with a line longer than the reader's limit (a file with no newline at all) is
+/// refused at that line, not held whole.
+@Suite struct LongLineTests {
+  @Test func aLineLongerThanTheLimitIsMalformed() async throws {
+    let lines = try await sessionLines()
+    let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+    var stream = LineStream(bytes: bytes)
+    stream.limit = 64
+    var reader = RecordingReader<LoginForm.Action, LoginForm.Mutation, LoginForm.State>(
+      path: "long.jsonl", schemaVersions: 1...1, checksTypeNames: true, lines: stream)
+    do {
+      _ = try reader.readAll()
+      Issue.record("read a line longer than the limit")
+    } catch let error as RecordingFileError {
+      #expect(error.reason == .malformed)
+      #expect(error.line == 1)
+      #expect(error.description.contains("longer than 64 bytes"))
     }
   }
 }

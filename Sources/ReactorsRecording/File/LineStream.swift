@@ -32,6 +32,10 @@ struct LineStream {
   /// The next chunk of bytes; `nil` at the end.
   @usableFromInline
   let fill: () throws -> [UInt8]?
+  /// The longest line read: past it, ``next()`` throws ``LineTooLong`` rather than hold a
+  /// file with no newline whole.
+  @usableFromInline
+  var limit = 1 << 28
   @usableFromInline
   var buffer: [UInt8] = []
   @usableFromInline
@@ -67,6 +71,7 @@ struct LineStream {
   mutating func next() throws -> Line? {
     while true {
       if let newline = buffer[max(start, scanned)...].firstIndex(of: 0x0A) {
+        guard newline - start <= limit else { throw LineTooLong(number: number + 1, limit: limit) }
         defer {
           start = newline + 1
           scanned = start
@@ -83,6 +88,7 @@ struct LineStream {
       buffer.removeFirst(start)
       start = 0
       scanned = buffer.count
+      guard buffer.count <= limit else { throw LineTooLong(number: number + 1, limit: limit) }
       if let chunk = try fill() { buffer += chunk } else { isAtEnd = true }
     }
   }
@@ -120,5 +126,18 @@ final class FileChunks {
       chunk.removeSubrange(count...)
       return chunk
     }
+  }
+}
+
+/// A line longer than a ``LineStream``'s limit.
+@usableFromInline
+struct LineTooLong: Error {
+  @usableFromInline let number: Int
+  @usableFromInline let limit: Int
+
+  @inlinable
+  init(number: Int, limit: Int) {
+    self.number = number
+    self.limit = limit
   }
 }

@@ -64,7 +64,7 @@ struct RecordingReader<
   @inlinable
   mutating func readHeader() throws -> RecordingHeader {
     if let header { return header }
-    guard let line = try lines.next() else { throw error(0, nil, .empty, "") }
+    guard let line = try nextLine() else { throw error(0, nil, .empty, "") }
     let header: RecordingHeader
     do {
       header = try decoder.decode(RecordingHeader.self, from: Data(line.bytes))
@@ -99,7 +99,7 @@ struct RecordingReader<
   /// The next step, checked to follow the one before; `nil` after the last.
   @inlinable
   mutating func next() throws -> Step? {
-    guard let line = try lines.next() else {
+    guard let line = try nextLine() else {
       guard expected > 0 else {
         throw error(lines.number, nil, .malformed, "the file has a header and no `began` entry")
       }
@@ -134,6 +134,18 @@ struct RecordingReader<
     }
     expected = next
     return step
+  }
+
+  /// The next line; a line past the stream's limit is a malformed entry.
+  @inlinable
+  mutating func nextLine() throws -> LineStream.Line? {
+    do {
+      return try lines.next()
+    } catch let tooLong as LineTooLong {
+      throw error(
+        tooLong.number, nil, .malformed,
+        "the line is longer than \(tooLong.limit) bytes, where a step takes one line")
+    }
   }
 
   /// The step on line `number`.
