@@ -87,7 +87,7 @@ typealias ThousandFieldsRecording = Recording<Int, Int, ThousandFields>
 /// memory is the row.
 func largeReplay(steps: Int) -> Row {
   let path = "/tmp/reactors-benchmarks-\(getpid())-large.jsonl"
-  defer { if getenv("REACTORS_KEEP_LARGE") == nil { unlink(path) } }
+  defer { unlink(path) }
   let reactor = ThousandFieldsReactor()
   let recording = try! ThousandFieldsRecording(
     of: reactor, named: "fields", writingTo: path, bufferSteps: steps + 16)

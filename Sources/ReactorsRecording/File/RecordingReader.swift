@@ -46,9 +46,6 @@ struct RecordingReader<
     self.schemaVersions = schemaVersions
     self.checksTypeNames = checksTypeNames
     self.lines = lines
-    decoder.userInfo[EntryLine.decodeKey] = EntryDecoding { decoder in
-      try DecodedEntry<Action, Mutation, State>(from: decoder).step
-    }
   }
 
   /// The name, steps and warnings of the whole recording.
@@ -153,11 +150,7 @@ struct RecordingReader<
   func entry(_ line: ArraySlice<UInt8>, _ number: Int) throws -> Step {
     let data = Data(line)
     do {
-      let line = try decoder.decode(EntryLine.self, from: data)
-      guard let step = line.step as? Step else {
-        preconditionFailure("a reader's decoding makes steps of the reader's types")
-      }
-      return step
+      return try decoder.decode(DecodedEntry<Action, Mutation, State>.self, from: data).step
     } catch let problem as EntryProblem {
       throw error(number, index(of: data), .malformed, problem.message)
     } catch let decoding as DecodingError {

@@ -172,8 +172,7 @@ final class RecordingWriter<
       if case .mutation = step.kind { withState = step.isCheckpoint }
       // A value that cannot be encoded (a custom `encode(to:)` that throws) is written as a
       // gap of one step: the file stays readable, and says where the step went.
-      let entry = EncodedEntry(step: step, withState: withState)
-      if let line = try? encoder.encode(EntryLine { try entry.encode(to: $0) }) {
+      if let line = try? encoder.encode(EntryLine(EncodedEntry(step: step, withState: withState))) {
         data.append(line)
       } else {
         data.append(gapLine(at: step.index, dropped: 1, encoder))
@@ -191,8 +190,7 @@ final class RecordingWriter<
   @inlinable
   func gapLine(at index: Int, dropped: Int, _ encoder: JSONEncoder) -> Data {
     let gap = Step(index: index, time: .zero, kind: .gap(dropped: dropped), cause: nil, state: nil)
-    let entry = EncodedEntry(step: gap, withState: false)
-    return (try? encoder.encode(EntryLine { try entry.encode(to: $0) })) ?? Data()
+    return (try? encoder.encode(EntryLine(EncodedEntry(step: gap, withState: false)))) ?? Data()
   }
 
   /// Writes all of `data` to the file.

@@ -54,10 +54,7 @@ extension Recording {
         case .input:
           input = step
         case .gap(let dropped):
-          return ReplayDivergence(
-            index: step.index, time: step.time, input: nil, cause: nil,
-            difference: "The recording has a gap here: its writer fell behind and dropped "
-              + "\(dropped) steps, so it cannot be replayed past this point.")
+          return .gap(step, dropped: dropped, input: input.flatMap(Replayer<R>.render))
         case .mutation(let mutation):
           reactor.reduce(state: &state, mutation: mutation)
           let redacted = redactions.redacted(state)

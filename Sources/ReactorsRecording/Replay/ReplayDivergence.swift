@@ -26,6 +26,19 @@ public struct ReplayDivergence: Error, Sendable, CustomStringConvertible {
     self.difference = difference
   }
 
+  /// The divergence a replay reports at a gap in the recording (`gap`, of `dropped` steps):
+  /// what the steps before it made is unknown past it.
+  @usableFromInline
+  static func gap<Action, Mutation, State>(
+    _ gap: RecordedStep<Action, Mutation, State>, dropped: Int, input: String?
+  ) -> ReplayDivergence {
+    ReplayDivergence(
+      index: gap.index, time: gap.time, input: input, cause: nil,
+      difference: "The recording has a gap here: its writer fell behind and dropped \(dropped) "
+        + "steps, so it cannot be replayed past this point. Record with a larger buffer, or "
+        + "replay the part before the gap.")
+  }
+
   /// The failure message a replay reports.
   public var description: String {
     var lines = ["Replay diverged from the recording at step \(index)"]

@@ -79,12 +79,7 @@ struct Replayer<R: Reactor> {
   mutating func take(_ step: Step) -> ReplayDivergence? {
     switch step.kind {
     case .gap(let dropped):
-      // What the steps before a gap made is unknown past it: the gap is what is reported.
-      return divergence(
-        at: step, input: latestInput,
-        "The recording has a gap here: its writer fell behind and dropped \(dropped) steps, "
-          + "so it cannot be replayed past this point. Record with a larger buffer, or "
-          + "replay the part before the gap.")
+      return .gap(step, dropped: dropped, input: latestInput.flatMap(Self.render))
     case .input:
       latestInput = step
       recentInputs.insert(step.index)
