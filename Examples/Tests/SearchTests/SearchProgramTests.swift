@@ -51,7 +51,10 @@ struct SearchProgramTests {
     let screen = try Tmux(running: try program())
     try screen.waitForScreen { $0.contains("Try: dog") }
     try screen.type("arrow")
-    let first = try screen.waitForScreen { resultsQuery($0) == "arrow" && loaded($0) != nil }
+    // Not between the page and the end of loading: the screen is drawn after each mutation.
+    let first = try screen.waitForScreen {
+      resultsQuery($0) == "arrow" && loaded($0) != nil && !$0.contains("Loading")
+    }
     let firstCount = try #require(loaded(first))
     #expect(first.contains("(more: Down or Ctrl-N)"))
     // The arrow key as a terminal sends it.
