@@ -8,17 +8,18 @@ import Reactors
 
 /// One entry line, decoded: the step it holds. Throws a `DecodingError` for a value that does
 /// not decode (its coding path says which value and where), and ``EntryProblem`` for an entry
-/// whose fields do not make a step.
+/// whose fields do not make a step. The entry's own members are found in one pass over the
+/// line; its values go through their `init(from:)`.
 @usableFromInline
 struct DecodedEntry<
   Action: Decodable & Sendable, Mutation: Decodable & Sendable, State: Decodable & Sendable
->: Decodable {
+> {
   @usableFromInline
   let step: RecordedStep<Action, Mutation, State>
 
   @inlinable
-  init(from decoder: any Decoder) throws {
-    let entry = try decoder.container(keyedBy: EntryKey.self)
+  init(_ input: JSONInput) throws {
+    let entry = try input.entryMembers()
     let index = try entry.decode(Int.self, forKey: .index)
     guard index >= 0 else { throw EntryProblem("its index is negative") }
     let nanoseconds = try entry.decode(Int64.self, forKey: .time)
@@ -83,14 +84,84 @@ struct EntryProblem: Error {
   init(_ message: String) { self.message = message }
 }
 
-/// Just an entry's index, read to name the step in an error about the rest of it.
+/// Where an entry's members are: the node of each key's value.
 @usableFromInline
-struct EntryIndex: Decodable {
+struct EntryMembers {
   @usableFromInline
-  let index: Int
+  let input: JSONInput
+  @usableFromInline
+  var nodes = SIMD16<Int32>(repeating: -1)
 
+  @usableFromInline
+  init(_ input: JSONInput) { self.input = input }
+
+  /// Decodes `key`'s value; throws `keyNotFound` when the entry has none.
   @inlinable
-  init(from decoder: any Decoder) throws {
-    index = try decoder.container(keyedBy: EntryKey.self).decode(Int.self, forKey: .index)
+  func decode<Value: Decodable>(_ type: Value.Type, forKey key: EntryKey) throws -> Value {
+    let node = nodes[key.position]
+    guard node >= 0 else {
+      throw DecodingError.keyNotFound(
+        key,
+        .init(
+          codingPath: [],
+          debugDescription: "No value associated with key \"\(key.stringValue)\"."))
+    }
+    return try JSONReading(input, Int(node)).decode(value: type)
   }
+
+  /// Decodes `key`'s value; `nil` when the entry has none, or `null`.
+  @inlinable
+  func decodeIfPresent<Value: Decodable>(
+    _ type: Value.Type, forKey key: EntryKey
+  ) throws -> Value? {
+    let node = nodes[key.position]
+    guard node >= 0, !input.isNull(Int(node)) else { return nil }
+    return try JSONReading(input, Int(node)).decode(value: type)
+  }
+}
+
+extension EntryKey {
+  /// The key's place in ``EntryMembers``.
+  @inlinable
+  var position: Int {
+    switch self {
+    case .index: 0
+    case .time: 1
+    case .kind: 2
+    case .cause: 3
+    case .action: 4
+    case .staged: 5
+    case .followUp: 6
+    case .mutation: 7
+    case .state: 8
+    case .id: 9
+    case .start: 10
+    case .cancelled: 11
+    case .dropped: 12
+    }
+  }
+}
+
+extension JSONInput {
+  /// The members of the entry on this line (a key written twice: its first value); throws
+  /// when the line is not an object.
+  @usableFromInline
+  func entryMembers() throws -> EntryMembers {
+    guard nodes[0].kind == .object else {
+      throw JSONReading(self, 0).mismatch([String: Any].self)
+    }
+    var members = EntryMembers(self)
+    var child = 1
+    for _ in 0..<nodes[0].count {
+      if let key = EntryKey(rawValue: string(child)), members.nodes[key.position] < 0 {
+        members.nodes[key.position] = Int32(child + 1)
+      }
+      child = Int(nodes[child + 1].next)
+    }
+    return members
+  }
+
+  /// Whether node `index` is `null`.
+  @usableFromInline
+  func isNull(_ index: Int) -> Bool { nodes[index].kind == .null }
 }

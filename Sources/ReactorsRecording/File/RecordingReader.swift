@@ -26,8 +26,6 @@ struct RecordingReader<
   let checksTypeNames: Bool
   @usableFromInline
   var lines: LineStream
-  @usableFromInline
-  let decoder = JSONDecoder()
   /// The header, once read.
   @usableFromInline
   var header: RecordingHeader?
@@ -64,7 +62,7 @@ struct RecordingReader<
     guard let line = try nextLine() else { throw error(0, nil, .empty, "") }
     let header: RecordingHeader
     do {
-      header = try decoder.decode(RecordingHeader.self, from: Data(line.bytes))
+      header = try RecordingHeader(from: JSONReading(JSONInput(line.bytes), 0))
     } catch {
       throw self.error(1, nil, .notARecording, line.isCut ? "its first line was cut short" : "")
     }
@@ -148,22 +146,27 @@ struct RecordingReader<
   /// The step on line `number`.
   @inlinable
   func entry(_ line: ArraySlice<UInt8>, _ number: Int) throws -> Step {
-    let data = Data(line)
+    let input: JSONInput
     do {
-      return try decoder.decode(DecodedEntry<Action, Mutation, State>.self, from: data).step
-    } catch let problem as EntryProblem {
-      throw error(number, index(of: data), .malformed, problem.message)
+      input = try JSONInput(line)
     } catch let decoding as DecodingError {
-      throw error(decoding, number, index(of: data))
+      throw error(decoding, number, nil)
+    }
+    do {
+      return try DecodedEntry<Action, Mutation, State>(input).step
+    } catch let problem as EntryProblem {
+      throw error(number, index(of: input), .malformed, problem.message)
+    } catch let decoding as DecodingError {
+      throw error(decoding, number, index(of: input))
     } catch {
-      throw self.error(number, index(of: data), .malformed, "\(error)")
+      throw self.error(number, index(of: input), .malformed, "\(error)")
     }
   }
 
   /// The index on an entry line that did not decode, if it has one.
   @inlinable
-  func index(of data: Data) -> Int? {
-    try? decoder.decode(EntryIndex.self, from: data).index
+  func index(of input: JSONInput) -> Int? {
+    try? input.entryMembers().decode(Int.self, forKey: .index)
   }
 
   /// A decoding error as a file error: a value that does not decode, or a malformed entry.

@@ -77,9 +77,9 @@ final class RecordingWriter<
         path: path, line: 0, step: nil, reason: .unreadable(errno: errno), detail: "opening it")
     }
     queue.setSpecific(key: Self.onQueue, value: true)
-    var line = try Self.encoder().encode(header)
-    line.append(0x0A)
-    try write(line)
+    let output = JSONOutput()
+    try output.appendLine(header)
+    try write(output.bytes)
     tick()
   }
 
@@ -97,14 +97,6 @@ final class RecordingWriter<
 
   deinit {
     if !pending.withLock({ $0.isClosed }) { closeFile(file) }
-  }
-
-  /// The encoder of every line: keys sorted, so that a file reads the same way each time.
-  @inlinable
-  static func encoder() -> JSONEncoder {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return encoder
   }
 
   /// Queues `step`, or counts it as dropped when ``capacity`` steps wait. Never blocks but for
@@ -165,38 +157,33 @@ final class RecordingWriter<
       return taken
     }
     guard !steps.isEmpty || dropped > 0 else { return }
-    let encoder = Self.encoder()
-    var data = Data()
+    let output = JSONOutput()
     for step in steps {
       var withState = true
       if case .mutation = step.kind { withState = step.isCheckpoint }
-      // A value that cannot be encoded (a custom `encode(to:)` that throws) is written as a
-      // gap of one step: the file stays readable, and says where the step went.
-      if let line = try? encoder.encode(EntryLine(EncodedEntry(step: step, withState: withState))) {
-        data.append(line)
-      } else {
-        data.append(gapLine(at: step.index, dropped: 1, encoder))
+      do {
+        try EncodedEntry(step: step, withState: withState).write(to: output)
+      } catch {
+        // A value that cannot be encoded (a custom `encode(to:)` that throws) is written as a
+        // gap of one step: the file stays readable, and says where the step went.
+        appendGap(at: step.index, dropped: 1, to: output)
       }
-      data.append(0x0A)
     }
-    if dropped > 0 {
-      data.append(gapLine(at: firstDropped, dropped: dropped, encoder))
-      data.append(0x0A)
-    }
-    try? write(data)
+    if dropped > 0 { appendGap(at: firstDropped, dropped: dropped, to: output) }
+    try? write(output.bytes)
   }
 
-  /// A gap entry of `dropped` steps from `index`.
+  /// Appends a gap entry of `dropped` steps from `index`.
   @inlinable
-  func gapLine(at index: Int, dropped: Int, _ encoder: JSONEncoder) -> Data {
+  func appendGap(at index: Int, dropped: Int, to output: JSONOutput) {
     let gap = Step(index: index, time: .zero, kind: .gap(dropped: dropped), cause: nil, state: nil)
-    return (try? encoder.encode(EntryLine(EncodedEntry(step: gap, withState: false)))) ?? Data()
+    try? EncodedEntry(step: gap, withState: false).write(to: output)
   }
 
-  /// Writes all of `data` to the file.
+  /// Writes all of `bytes` to the file.
   @inlinable
-  func write(_ data: Data) throws {
-    try data.withUnsafeBytes { bytes in
+  func write(_ bytes: [UInt8]) throws {
+    try bytes.withUnsafeBytes { bytes in
       var offset = 0
       while offset < bytes.count {
         let count = writeFile(file, bytes.baseAddress! + offset, bytes.count - offset)

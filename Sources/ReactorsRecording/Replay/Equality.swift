@@ -1,21 +1,76 @@
 import CustomDump
 
-/// Whether two values of one type are the same: by `==` when the type is `Equatable`, else by
-/// their custom dumps. Returns a diff (recorded −, replayed +) when they differ.
-@inlinable
-func difference<Value>(_ recorded: Value, _ replayed: Value) -> String? {
-  guard let equatable = recorded as? any Equatable else {
-    return diff(recorded, replayed, format: .proportional)
-  }
-  if equatable.isEqual(to: replayed) { return nil }
-  // Unequal, yet dumped alike (a NaN, a reference compared by identity): both, in full.
-  return diff(recorded, replayed, format: .proportional)
-    ?? "− \(String(customDumping: recorded))\n+ \(String(customDumping: replayed))"
-}
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
-extension Equatable {
-  /// Whether `other` is a value of this type equal to this one.
-  @usableFromInline func isEqual(to other: Any) -> Bool {
-    (other as? Self).map { $0 == self } ?? false
+/// How a replay tells whether a recorded value and a replayed one are the same, decided once
+/// for the type: by `==` when it is `Equatable`; else, when it is `Encodable`, by its encoding
+/// (the same text is the same value; different text is checked again by custom dump, since a
+/// `Set` may encode its elements in another order); else by custom dump alone. A custom dump
+/// of a small value costs several times its encoding.
+///
+/// Not thread-safe: one replay, on one thread.
+@usableFromInline
+struct ValueComparison<Value> {
+  /// Whether two values are certainly the same; `false` is not certain but for `Equatable`.
+  @usableFromInline
+  let isSame: ((Value, Value) -> Bool)?
+  @usableFromInline
+  let isEquatable: Bool
+
+  @inlinable
+  init() {
+    if let equatable = Value.self as? any Equatable.Type {
+      isSame = Self.byOperator(equatable)
+      isEquatable = true
+    } else if let encodable = Value.self as? any Encodable.Type {
+      isSame = Self.byEncoding(encodable)
+      isEquatable = false
+    } else {
+      isSame = nil
+      isEquatable = false
+    }
+  }
+
+  @usableFromInline
+  static func byOperator<Same: Equatable>(_ type: Same.Type) -> (Value, Value) -> Bool {
+    { unsafeBitCast($0, to: Same.self) == unsafeBitCast($1, to: Same.self) }
+  }
+
+  @usableFromInline
+  static func byEncoding<Same: Encodable>(_ type: Same.Type) -> (Value, Value) -> Bool {
+    let output = JSONOutput()
+    return { recorded, replayed in
+      output.removeAll()
+      guard (try? output.appendLine(unsafeBitCast(recorded, to: Same.self))) != nil else {
+        return false
+      }
+      let split = output.bytes.count
+      guard (try? output.appendLine(unsafeBitCast(replayed, to: Same.self))) != nil,
+        output.bytes.count == 2 * split
+      else { return false }
+      return output.bytes.withUnsafeBufferPointer {
+        memcmp($0.baseAddress!, $0.baseAddress! + split, split) == 0
+      }
+    }
+  }
+
+  /// What differs between `recorded` and `replayed` (recorded −, replayed +), or `nil`.
+  @inlinable
+  func difference(_ recorded: Value, _ replayed: Value) -> String? {
+    if let isSame {
+      if isSame(recorded, replayed) { return nil }
+      if !isEquatable { return diff(recorded, replayed, format: .proportional) }
+    } else {
+      return diff(recorded, replayed, format: .proportional)
+    }
+    // Unequal, yet dumped alike (a NaN, a reference compared by identity): both, in full.
+    return diff(recorded, replayed, format: .proportional)
+      ?? "− \(String(customDumping: recorded))\n+ \(String(customDumping: replayed))"
   }
 }

@@ -49,6 +49,7 @@ extension Recording {
     case .reduceOnly:
       var state = state
       var input: Step?
+      let states = ValueComparison<State>()
       while let step = try next() {
         switch step.kind {
         case .input:
@@ -58,7 +59,7 @@ extension Recording {
         case .mutation(let mutation):
           reactor.reduce(state: &state, mutation: mutation)
           let redacted = redactions.redacted(state)
-          if let recorded = step.state, let difference = difference(recorded, redacted) {
+          if let recorded = step.state, let difference = states.difference(recorded, redacted) {
             return ReplayDivergence(
               index: step.index, time: step.time, input: input.flatMap(Replayer<R>.render),
               cause: step.cause, difference: "The state differs:\n\(difference)")

@@ -48,6 +48,12 @@ struct Replayer<R: Reactor> {
   let made = Locked<[Step]>([])
   @usableFromInline
   var replayed: Recording<R.Action, R.Mutation, R.State>?
+  @usableFromInline
+  let actions = ValueComparison<R.Action>()
+  @usableFromInline
+  let mutations = ValueComparison<R.Mutation>()
+  @usableFromInline
+  let states = ValueComparison<R.State>()
 
   @inlinable
   init(
@@ -138,7 +144,7 @@ struct Replayer<R: Reactor> {
             + String(customDumping: made.kind))
       }
       let (step, input) = expected[nextExpected]
-      if let difference = Self.difference(step, made) {
+      if let difference = difference(step, made) {
         return divergence(at: step, input: input, difference)
       }
       if case .mutation = made.kind, let state = made.state { each(step, state) }
@@ -160,16 +166,16 @@ struct Replayer<R: Reactor> {
 
   /// What differs between a recorded step and the replay's, or `nil`.
   @inlinable
-  static func difference(_ recorded: Step, _ made: Step) -> String? {
+  func difference(_ recorded: Step, _ made: Step) -> String? {
     switch (recorded.kind, made.kind) {
     case (.input(let old), .input(let new)):
-      return ReactorsRecording.difference(old, new).map { "The input differs:\n\($0)" }
+      return actions.difference(old, new).map { "The input differs:\n\($0)" }
     case (.mutation(let old), .mutation(let new)):
-      if let difference = ReactorsRecording.difference(old, new) {
+      if let difference = mutations.difference(old, new) {
         return "The mutation differs:\n\(difference)"
       }
       guard let old = recorded.state, let new = made.state else { return nil }
-      return ReactorsRecording.difference(old, new).map { "The state differs:\n\($0)" }
+      return states.difference(old, new).map { "The state differs:\n\($0)" }
     case (.effectStarted(let old), .effectStarted(let new)):
       return old == new ? nil : "The effect's id differs: \(old ?? "none") → \(new ?? "none")"
     case (.cancelled(let old), .cancelled(let new)):
