@@ -100,8 +100,12 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
     -> Task<Void, any Error>
   {
     own(id: id) { token in
-      ImmediateTasks.start(rawPriority: effect.requestedRawPriority) {
-        try await run(effect, owning: token, reportsErrors: reportsErrors)
+      // Behind a barrier: until it suspends, the task runs inside the scope of the step that
+      // started it, and what it sends names its own cause (see `CauseScope`).
+      CauseScope.barrier {
+        ImmediateTasks.start(rawPriority: effect.requestedRawPriority) {
+          try await run(effect, owning: token, reportsErrors: reportsErrors)
+        }
       } ?? detachedTask(effect, owning: token, reportsErrors: reportsErrors)
     }
   }

@@ -38,6 +38,10 @@ final class EngineExtras<R: Reactor> {
   /// thread is recorded, never before the recording's beginning.
   @exclusivity(unchecked) @usableFromInline var activeRecording:
     Recording<R.Action, R.Mutation, R.State>?
+  /// The mutations recorded into ``EngineCore/recording`` since it began, for its checkpoints.
+  /// Belongs to the processing thread, like ``EngineCore/taken``: only that thread reads or
+  /// writes it, without the lock.
+  @exclusivity(unchecked) @usableFromInline var recordedMutations = 0
 
   @usableFromInline init() {}
 }

@@ -61,6 +61,7 @@ extension ReactorStorage {
     current.pointee = recording
     let state = locked { () -> R.State in
       core.pointee.extras?.activeRecording = recording
+      core.pointee.extras?.recordedMutations = 0
       return core.pointee.state!
     }
     recording?.began(from: state)
@@ -89,10 +90,15 @@ extension ReactorStorage {
     _ mutation: R.Mutation, _ after: AfterReduce<R>, hasDelivery: Bool, _ reactor: R,
     _ recording: Recording<R.Action, R.Mutation, R.State>
   ) {
+    // Extras were made before the recording was attached, and are never replaced; the count
+    // belongs to this thread.
+    let extras = core.pointee.extras.unsafelyUnwrapped
+    extras.recordedMutations &+= 1
+    let isCheckpoint = extras.recordedMutations % recording.checkpointEvery == 0
     // Only this thread reduces: the state read now is the one this mutation made.
-    let step = recording.mutation(mutation, cause: RecordedCause.inContext) {
-      locked { core.pointee.state! }
-    }
+    let step = recording.mutation(
+      mutation, cause: RecordedCause.inContext, isCheckpoint: isCheckpoint
+    ) { locked { core.pointee.state! } }
     RecordedCause.during(step) {
       if hasDelivery { deliverChanges() }
       if after.hasExtras { afterReduce(mutation, after, reactor) }

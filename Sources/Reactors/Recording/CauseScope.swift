@@ -11,14 +11,17 @@
 /// whose push and pop cost about 350 instructions each on every recorded step.
 ///
 /// A scope lives on the stack of the thread that entered it, for the duration of a synchronous
-/// call (nothing in it suspends), and the thread-specific key points to the innermost one. It
-/// remembers the task-local cause in force when it was entered: a task started inside it on the
-/// same thread (an effect starting with `Task.immediate`) sets its own, and then reads that.
+/// call (nothing in it suspends), and the thread-specific key points to the innermost one.
+/// Only one kind of code runs inside a scope on its thread and is not part of it: an effect's
+/// task starting there (`Task.immediate`), which runs until its first suspension with its own
+/// task-local cause. The engine starts those tasks inside a barrier (``barrier(_:)``), a scope
+/// that sends the reader to the task-local value. So a task-local value is read only outside
+/// every scope, or behind a barrier.
 @usableFromInline
 struct CauseScope {
   @usableFromInline let cause: RecordedCause?
-  /// The task-local cause when the scope was entered.
-  @usableFromInline let enclosing: RecordedCause?
+  /// Whether the scope hides those around it (see ``barrier(_:)``).
+  @usableFromInline let isBarrier: Bool
 
   /// The thread-specific key, made once.
   @usableFromInline static let key: pthread_key_t = {
@@ -31,7 +34,20 @@ struct CauseScope {
   /// Runs `body` with `cause` as the calling thread's innermost scope.
   @inlinable
   static func run<Result>(_ cause: RecordedCause?, _ body: () -> Result) -> Result {
-    var scope = CauseScope(cause: cause, enclosing: RecordedCause.current)
+    enter(CauseScope(cause: cause, isBarrier: false), body)
+  }
+
+  /// Runs `body`, which starts a task that may run on this thread before it returns, with
+  /// the scopes around it hidden from that task: what it sends names its own cause.
+  @inlinable
+  static func barrier<Result>(_ body: () -> Result) -> Result {
+    guard pthread_getspecific(key) != nil else { return body() }
+    return enter(CauseScope(cause: nil, isBarrier: true), body)
+  }
+
+  @inlinable
+  static func enter<Result>(_ scope: CauseScope, _ body: () -> Result) -> Result {
+    var scope = scope
     let previous = pthread_getspecific(key)
     return withUnsafeMutablePointer(to: &scope) { scope in
       pthread_setspecific(key, scope)
@@ -40,19 +56,20 @@ struct CauseScope {
     }
   }
 
-  /// The cause in force here: the innermost scope's, unless a task-local cause was set since
-  /// it was entered.
+  /// The cause in force here: the innermost scope's, else (outside every scope, or behind a
+  /// barrier) the running task's.
   @usableFromInline
   static var current: RecordedCause? {
-    let local = RecordedCause.current
-    guard let pointer = pthread_getspecific(key) else { return local }
-    let scope = pointer.assumingMemoryBound(to: CauseScope.self).pointee
-    return scope.enclosing == local ? scope.cause : local
+    if let pointer = pthread_getspecific(key) {
+      let scope = pointer.assumingMemoryBound(to: CauseScope.self)
+      if !scope.pointee.isBarrier { return scope.pointee.cause }
+    }
+    return RecordedCause.current
   }
 
   @inlinable
-  init(cause: RecordedCause?, enclosing: RecordedCause?) {
+  init(cause: RecordedCause?, isBarrier: Bool) {
     self.cause = cause
-    self.enclosing = enclosing
+    self.isBarrier = isBarrier
   }
 }

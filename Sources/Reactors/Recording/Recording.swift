@@ -51,8 +51,6 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   struct Buffer: Sendable {
     @usableFromInline var steps: [Step] = []
     @usableFromInline var count = 0
-    /// The mutations recorded so far, for checkpoints.
-    @usableFromInline var mutations = 0
 
     @inlinable init() {}
   }
@@ -95,8 +93,7 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     self.stream = stream
     self.finish = Locked(finish)
     warnings = []
-    let start = clock.now
-    now = { start.duration(to: clock.now) }
+    now = Self.elapsed(on: clock)
     detach = Locked(nil)
     let stop: @Sendable () -> Void = { [weak reactor, weak self] in
       if let reactor, let self { reactor.storage.detach(self, from: reactor) }
@@ -126,6 +123,19 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   }
 
   deinit { finishOnce() }
+
+  /// The time since now on `clock`, read where its type is known: the continuous clock (the
+  /// default) directly, any other through the protocol.
+  @usableFromInline
+  static func elapsed<C: Clock>(on clock: C) -> @Sendable () -> Duration
+  where C.Duration == Duration {
+    if let continuous = clock as? ContinuousClock {
+      let start = continuous.now
+      return { start.duration(to: ContinuousClock.now) }
+    }
+    let start = clock.now
+    return { start.duration(to: clock.now) }
+  }
 
   /// The steps so far, in order; none for a recording that only writes a file.
   public var steps: [Step] { buffer.withLock { $0.steps } }
@@ -176,17 +186,14 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     }
   }
 
-  /// `mutation` was reduced into `state`.
+  /// `mutation` was reduced into `state`; every ``checkpointEvery``th mutation is a
+  /// checkpoint (the engine counts them).
   @inlinable
   func mutation(
-    _ mutation: Mutation, cause: RecordedCause?, made readState: () -> State
+    _ mutation: Mutation, cause: RecordedCause?, isCheckpoint: Bool, made readState: () -> State
   ) -> RecordedCause {
     let mutation = redactions.redacted(mutation: mutation)
     // A recording that keeps no step needs the state only at its checkpoints.
-    let isCheckpoint = buffer.withLock { buffer in
-      buffer.mutations += 1
-      return buffer.mutations % checkpointEvery == 0
-    }
     let state = keepsSteps || isCheckpoint ? redactions.redacted(readState()) : nil
     return append {
       Step(
