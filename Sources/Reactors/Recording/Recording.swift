@@ -43,8 +43,13 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   @usableFromInline let finish: Locked<(@Sendable () -> Void)?>
   /// Every how many mutations a recording that keeps no step keeps the state (a checkpoint).
   @usableFromInline package let checkpointEvery: Int
-  /// What reading the recording's file noticed without failing (a last line cut short).
-  public let warnings: [String]
+  /// What reading the recording's file noticed without failing (a last line cut short), and
+  /// what went wrong writing it (a full disk: see the Recordings article).
+  public var warnings: [String] { read + problems.withLock { $0 } }
+  /// What reading noticed.
+  @usableFromInline let read: [String]
+  /// What went wrong since the recording began, without stopping it.
+  @usableFromInline let problems = Locked<[String]>([])
 
   /// The steps kept, and how many steps there have been.
   @usableFromInline
@@ -92,7 +97,7 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     self.keepsSteps = keepsSteps
     self.stream = stream
     self.finish = Locked(finish)
-    warnings = []
+    read = []
     now = Self.elapsed(on: clock)
     detach = Locked(nil)
     let stop: @Sendable () -> Void = { [weak reactor, weak self] in
@@ -113,7 +118,7 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     checkpointEvery = 1
     stream = nil
     finish = Locked(nil)
-    self.warnings = warnings
+    read = warnings
     now = { .zero }
     detach = Locked(nil)
     var buffer = Buffer()
@@ -123,6 +128,13 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   }
 
   deinit { finishOnce() }
+
+  /// Notes a problem that did not stop the recording (see ``warnings``). For the package's
+  /// other targets.
+  @usableFromInline
+  package func warn(_ problem: String) {
+    problems.withLock { $0.append(problem) }
+  }
 
   /// The time since now on `clock`, read where its type is known: the continuous clock (the
   /// default) directly, any other through the protocol.

@@ -22,7 +22,7 @@
 /// shown the first time, then only at the 10th, 100th, 1,000th... time, with the count, so a
 /// mistake repeated a million times costs seven lines (see ``WarningThrottle``).
 @usableFromInline
-func runtimeWarning(_ message: @autoclosure () -> String, key: String) {
+package func runtimeWarning(_ message: @autoclosure () -> String, key: String) {
   guard let count = warningThrottle.withLock({ $0.occurred(key) }) else { return }
   let text = count == 1 ? message() : "\(message()) (\(count) times so far)"
   #if canImport(os)

@@ -53,6 +53,7 @@ extension Recording where Action: Codable, Mutation: Codable, State: Codable {
       reactor, name: name, redactions: redactions, clock: clock, isReplay: false,
       keepsSteps: keepingSteps, checkpointEvery: checkpointEvery, stream: { writer.take($0) },
       finish: { writer.close() })
+    writer.reportProblems { [weak self] in self?.warn($0) }
   }
 
   /// Starts recording `store` into the file at `path`: see

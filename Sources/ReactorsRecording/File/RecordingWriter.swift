@@ -52,7 +52,20 @@ final class RecordingWriter<
     var isScheduled = false
     @usableFromInline
     var isClosed = false
+    /// What a failed write left (a full disk), written first once writing works again.
+    @usableFromInline
+    var unwritten: [UInt8] = []
+    /// The write error being reported, until a write works again.
+    @usableFromInline
+    var failure: Int32?
+    /// Told of every write problem (the recording's warnings).
+    @usableFromInline
+    var report: (@Sendable (String) -> Void)?
   }
+
+  /// The most bytes a failed write keeps for later: past it, new steps are counted in a gap.
+  @usableFromInline
+  let unwrittenLimit: Int
 
   @usableFromInline
   let pending = Locked(Pending())
@@ -68,8 +81,11 @@ final class RecordingWriter<
   /// Opens (creates or truncates) `path` and writes `header`; throws a ``RecordingFileError``
   /// when the file cannot be opened or written.
   @inlinable
-  init(path: String, header: RecordingHeader, capacity: Int) throws {
+  init(
+    path: String, header: RecordingHeader, capacity: Int, unwrittenLimit: Int = 16 << 20
+  ) throws {
     self.path = path
+    self.unwrittenLimit = unwrittenLimit
     self.capacity = max(capacity, 1)
     file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard file >= 0 else {
@@ -79,7 +95,10 @@ final class RecordingWriter<
     queue.setSpecific(key: Self.onQueue, value: true)
     let output = JSONOutput()
     try output.appendLine(header)
-    try write(output.bytes)
+    if let number = write(output.bytes).errno {
+      throw RecordingFileError(
+        path: path, line: 0, step: nil, reason: .unreadable(errno: number), detail: "writing")
+    }
     tick()
   }
 
@@ -137,8 +156,18 @@ final class RecordingWriter<
   func closeNow() {
     guard !pending.withLock({ $0.isClosed }) else { return }
     writeBatch()
-    pending.withLock { $0.isClosed = true }
+    let (lost, report) = pending.withLock { pending in
+      pending.isClosed = true
+      return (pending.unwritten.count, pending.report)
+    }
     closeFile(file)
+    if lost > 0 {
+      let message =
+        "\(path): the last \(lost) bytes of the recording could not be written before it "
+        + "stopped, and are lost. Check the disk's free space and the file's permissions."
+      runtimeWarning(message, key: "RecordingWriter.lost")
+      report?(message)
+    }
   }
 
   /// Marks the writers' queues, so that ``close()`` knows when it runs on one.
@@ -149,28 +178,64 @@ final class RecordingWriter<
   /// ``queue``.
   @inlinable
   func writeBatch() {
-    let (steps, dropped, firstDropped) = pending.withLock { pending in
-      let taken = (pending.steps, pending.dropped, pending.firstDropped)
+    let (steps, taken, firstTaken, unwritten) = pending.withLock { pending in
+      let taken = (pending.steps, pending.dropped, pending.firstDropped, pending.unwritten)
       pending.steps.removeAll(keepingCapacity: true)
       pending.dropped = 0
+      pending.unwritten = []
       pending.isScheduled = false
       return taken
     }
-    guard !steps.isEmpty || dropped > 0 else { return }
+    guard !steps.isEmpty || taken > 0 || !unwritten.isEmpty else { return }
     let output = JSONOutput()
-    for step in steps {
-      var withState = true
-      if case .mutation = step.kind { withState = step.isCheckpoint }
-      do {
-        try EncodedEntry(step: step, withState: withState).write(to: output)
-      } catch {
-        // A value that cannot be encoded (a custom `encode(to:)` that throws) is written as a
-        // gap of one step: the file stays readable, and says where the step went.
-        appendGap(at: step.index, dropped: 1, to: output)
+    output.bytes = unwritten
+    if !unwritten.isEmpty {
+      // What a failed write left goes first: if the file has room now, the steps that wait
+      // need not be counted in a gap.
+      let (written, number) = write(unwritten)
+      output.bytes.removeFirst(number == nil ? unwritten.count : written)
+    }
+    var (dropped, firstDropped) = (taken, firstTaken)
+    if output.bytes.count >= unwrittenLimit, let first = steps.first {
+      // The file has not been writable for a while: what waits stays bounded, and these
+      // steps are counted in a gap (the steps dropped after them follow them).
+      (dropped, firstDropped) = (dropped + steps.count, first.index)
+    } else {
+      for step in steps {
+        var withState = true
+        if case .mutation = step.kind { withState = step.isCheckpoint }
+        do {
+          try EncodedEntry(step: step, withState: withState).write(to: output)
+        } catch {
+          // A value that cannot be encoded (a custom `encode(to:)` that throws) is written as
+          // a gap of one step: the file stays readable, and says where the step went.
+          appendGap(at: step.index, dropped: 1, to: output)
+        }
       }
     }
     if dropped > 0 { appendGap(at: firstDropped, dropped: dropped, to: output) }
-    try? write(output.bytes)
+    let (written, number) = write(output.bytes)
+    let report = pending.withLock { pending -> (@Sendable (String) -> Void)? in
+      defer { pending.failure = number }
+      // What was not written waits for the next batch; a line half written is finished then.
+      if number != nil { pending.unwritten = Array(output.bytes[written...]) }
+      return number != nil && pending.failure == nil ? pending.report : nil
+    }
+    if let number, let report {
+      let message =
+        "\(path) could not be written (errno \(number)): the recording keeps up to "
+        + "\(unwrittenLimit) bytes of steps and writes them once it can, and counts the steps "
+        + "it cannot keep in a gap entry. Check the disk's free space and the file's "
+        + "permissions."
+      runtimeWarning(message, key: "RecordingWriter.failed")
+      report(message)
+    }
+  }
+
+  /// Tells `report` of every write problem from now on.
+  @inlinable
+  func reportProblems(to report: @escaping @Sendable (String) -> Void) {
+    pending.withLock { $0.report = report }
   }
 
   /// Appends a gap entry of `dropped` steps from `index`.
@@ -180,20 +245,21 @@ final class RecordingWriter<
     try? EncodedEntry(step: gap, withState: false).write(to: output)
   }
 
-  /// Writes all of `bytes` to the file.
+  /// Writes `bytes` to the file: how many were written, and the error that stopped it before
+  /// the end, if one did.
   @inlinable
-  func write(_ bytes: [UInt8]) throws {
-    try bytes.withUnsafeBytes { bytes in
+  func write(_ bytes: [UInt8]) -> (written: Int, errno: Int32?) {
+    bytes.withUnsafeBytes { bytes in
       var offset = 0
       while offset < bytes.count {
         let count = writeFile(file, bytes.baseAddress! + offset, bytes.count - offset)
         if count < 0 {
           if errno == EINTR { continue }
-          throw RecordingFileError(
-            path: path, line: 0, step: nil, reason: .unreadable(errno: errno), detail: "writing")
+          return (offset, errno)
         }
         offset += count
       }
+      return (offset, nil)
     }
   }
 }

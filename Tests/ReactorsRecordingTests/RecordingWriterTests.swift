@@ -1,0 +1,136 @@
+import Reactors
+import ReactorsTestSupport
+import Testing
+
+@testable import ReactorsRecording
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A writer whose file cannot be written (a full disk: `/dev/full`, which fails every write
+/// with `ENOSPC`) keeps what it could not write and writes it once it can, counts what it cannot
+/// keep in a gap, and says so: nothing is dropped silently.
+@Suite(.enabled(if: access("/dev/full", W_OK) == 0 && access("/proc/self/fd", R_OK) == 0))
+struct RecordingWriterTests {
+  typealias Writer = RecordingWriter<Int, Int, Int>
+  typealias Step = RecordedStep<Int, Int, Int>
+
+  @Test func stepsAFullDiskRefusedAreWrittenOnceItHasRoom() throws {
+    let path = temporaryPath("full-disk")
+    defer { unlink(path) }
+    let (writer, problems) = try Self.writer(path, unwrittenLimit: 1 << 20)
+    let restore = try Self.fillDisk(under: writer)
+    for step in Self.steps(0..<4) { writer.take(step) }
+    writer.queue.sync { writer.writeBatch() }
+    try #require(problems.withLock { $0.count } == 1)
+    #expect(problems.withLock { $0[0] }.contains("could not be written (errno \(ENOSPC))"))
+
+    restore()
+    for step in Self.steps(4..<6) { writer.take(step) }
+    writer.close()
+    let read = try Recording<Int, Int, Int>(contentsOf: path)
+    #expect(read.steps.map(\.index) == Array(0..<6))
+    #expect(read.steps.allSatisfy { if case .gap = $0.kind { false } else { true } })
+    #expect(problems.withLock { $0.count } == 1)  // once, however many batches failed
+  }
+
+  @Test func whatItCannotKeepIsAGapAndWhatIsLeftAtTheEndIsReported() throws {
+    let path = temporaryPath("full-disk-gap")
+    defer { unlink(path) }
+    let (writer, _) = try Self.writer(path, unwrittenLimit: 64)
+    let restore = try Self.fillDisk(under: writer)
+    for step in Self.steps(0..<4) { writer.take(step) }
+    writer.queue.sync { writer.writeBatch() }  // more than 64 bytes wait now
+    for step in Self.steps(4..<10) { writer.take(step) }
+    writer.queue.sync { writer.writeBatch() }  // these are counted in a gap
+    restore()
+    for step in Self.steps(10..<12) { writer.take(step) }
+    writer.close()
+    let read = try Recording<Int, Int, Int>(contentsOf: path)
+    #expect(read.steps.map(\.index) == [0, 1, 2, 3, 4, 10, 11])
+    guard case .gap(let dropped) = read.steps[4].kind else {
+      Issue.record("expected a gap at step 4, got \(read.steps[4])")
+      return
+    }
+    #expect(dropped == 6)
+
+    // A disk still full when the recording stops: what is left is reported lost.
+    let lostPath = temporaryPath("full-disk-lost")
+    defer { unlink(lostPath) }
+    let (lost, lostProblems) = try Self.writer(lostPath, unwrittenLimit: 1 << 20)
+    _ = try Self.fillDisk(under: lost)
+    for step in Self.steps(0..<2) { lost.take(step) }
+    lost.close()
+    #expect(lostProblems.withLock { $0.last }?.contains("are lost") == true)
+  }
+
+  @Test func aRecordingSaysWhatItsWriterCouldNotWrite() async throws {
+    #expect(throws: RecordingFileError.self) {
+      try Recording(of: LoginForm(), named: "form", writingTo: "/dev/full")
+    }
+    let path = temporaryPath("full-disk-recording")
+    defer { unlink(path) }
+    let form = LoginForm()
+    let recording = try Recording(of: form, named: "form", writingTo: path)
+    let file = try #require(Self.descriptor(of: path))
+    let full = open("/dev/full", O_WRONLY)
+    dup2(full, file)
+    close(full)
+    form.send(.type(name: "kim"))
+    recording.stop()
+    #expect(recording.warnings.contains { $0.contains("could not be written") })
+    #expect(recording.warnings.contains { $0.contains("are lost") })
+  }
+
+  // MARK: Helpers
+
+  /// A writer of `path`, and the problems it reports.
+  static func writer(
+    _ path: String, unwrittenLimit: Int
+  ) throws -> (Writer, Shared<[String]>) {
+    let header = RecordingHeader(
+      format: RecordingHeader.formatName, version: RecordingHeader.currentVersion, name: "w",
+      schema: 1, action: String(reflecting: Int.self), mutation: String(reflecting: Int.self),
+      state: String(reflecting: Int.self), checkpointEvery: 1)
+    let writer = try Writer(
+      path: path, header: header, capacity: 1_000, unwrittenLimit: unwrittenLimit)
+    let problems = Shared<[String]>([])
+    writer.reportProblems { problem in problems.withLock { $0.append(problem) } }
+    return (writer, problems)
+  }
+
+  /// Puts `/dev/full` under the writer's file descriptor; returns what puts the file back.
+  static func fillDisk(under writer: Writer) throws -> () -> Void {
+    let full = open("/dev/full", O_WRONLY)
+    try #require(full >= 0)
+    let saved = dup(writer.file)
+    dup2(full, writer.file)
+    close(full)
+    return {
+      dup2(saved, writer.file)
+      close(saved)
+    }
+  }
+
+  /// The descriptor this process has open on `path` (Linux's `/proc/self/fd`).
+  static func descriptor(of path: String) -> Int32? {
+    (0..<1_024).first { number in
+      var target = [UInt8](repeating: 0, count: 4_096)
+      let count = readlink("/proc/self/fd/\(number)", &target, target.count)
+      return count > 0 && String(decoding: target.prefix(count), as: UTF8.self) == path
+    }.map(Int32.init)
+  }
+
+  /// A recording's first steps: `began`, then inputs and mutations.
+  static func steps(_ indices: Range<Int>) -> [Step] {
+    indices.map { index in
+      let kind: Step.Kind = index == 0 ? .began : index % 2 == 1 ? .input(index) : .mutation(index)
+      return Step(
+        index: index, time: .nanoseconds(index), kind: kind, cause: nil,
+        state: index % 2 == 1 ? nil : index, isCheckpoint: index % 2 == 0)
+    }
+  }
+}
