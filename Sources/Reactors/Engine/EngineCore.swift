@@ -35,6 +35,10 @@ struct EngineCore<R: Reactor> {
   /// Whether the item being processed is a store's follow-up action, for its recording
   /// (``Work/followUp(_:_:)``). Belongs to the processing thread, like ``taken``.
   @usableFromInline var isProcessingFollowUp = false
+  /// Whether the observers are shown a past state (see `travel(to:from:)`): the work processed
+  /// meanwhile is held, in order, until the reactor returns to its live state. Belongs to the
+  /// processing thread, like ``taken``.
+  @usableFromInline var isTraveling = false
   /// The recording the reactor's steps go to (see ``Recording``). Belongs to the processing
   /// thread, like ``taken``: set in the work's order (``Work/record(_:)``), read when processing.
   @usableFromInline var recording: Recording<R.Action, R.Mutation, R.State>?

@@ -10,6 +10,9 @@ extension ReactorStorage {
   /// Processes one item of work. Lock released.
   @inlinable
   func process(_ work: Work<R>, _ reactor: R) {
+    if core.pointer(to: \.isTraveling).unsafelyUnwrapped.pointee, work.isHeldWhileTraveling {
+      return hold(work)
+    }
     switch work {
     case .action(let action, let staged):
       processAction(action, staged: staged, reactor)
@@ -38,6 +41,10 @@ extension ReactorStorage {
       isFollowUp.pointee = false
     case .record(let recording):
       startRecording(recording)
+    case .travel(let state):
+      travel(to: state, reactor)
+    case .live:
+      returnToLive(reactor)
     }
   }
 

@@ -142,7 +142,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
       let pause = locked { core.pointee.extras?.pauseBehindBacklog }
       (pause ?? giveTheProcessingThreadAHeadStart)()
     case .arrived(let arrival):
-      act(on: arrival, reactor) { processAction(action, staged: false, reactor) }
+      act(on: arrival, reactor) { process(.action(action, staged: false), reactor) }
     }
   }
 

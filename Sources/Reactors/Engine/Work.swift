@@ -29,6 +29,35 @@ enum Work<R: Reactor> {
   indirect case followUp(RecordedCause?, Work)
   /// Starts recording into a recording, or stops with `nil`, in the work's order.
   case record(Recording<R.Action, R.Mutation, R.State>?)
+  /// Shows the observers `state`, a past one, and holds the work that follows (see
+  /// `travel(to:from:)`).
+  case travel(R.State)
+  /// Shows the observers the live state again, then processes the work held meanwhile.
+  case live
+}
+
+extension Work {
+  /// Whether the reactor holds this work while it shows a past state: everything that would
+  /// change the state or record a step. An observer's registration, time travel and a
+  /// recording's stop go on (a new observer starts from the state shown).
+  @inlinable
+  var isHeldWhileTraveling: Bool {
+    switch self {
+    case .register, .travel, .live, .record(nil): false
+    case .marked(_, let work), .caused(_, let work), .followUp(_, let work):
+      work.isHeldWhileTraveling
+    default: true
+    }
+  }
+
+  /// Whether the work carries its recorded cause already.
+  @inlinable
+  var hasCause: Bool {
+    switch self {
+    case .caused, .followUp: true
+    default: false
+    }
+  }
 }
 
 /// An observer waiting for its turn to be registered (see ``Work/register(_:)``).

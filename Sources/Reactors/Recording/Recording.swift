@@ -41,6 +41,9 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   /// What runs once the recording stops or is released (a file's writer writes what is left
   /// and closes the file); see ``finishOnce()``.
   @usableFromInline let finish: Locked<(@Sendable () -> Void)?>
+  /// Shows the recorded reactor's observers a state, or (`nil`) its live state again: see
+  /// ``travel(to:)``. `nil` for a recording read from a file.
+  @usableFromInline let traveler: (@Sendable (State?) -> Void)?
   /// Every how many mutations a recording that keeps no step keeps the state (a checkpoint).
   @usableFromInline package let checkpointEvery: Int
   /// What reading the recording's file noticed without failing (a last line cut short), and
@@ -100,6 +103,14 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     read = []
     now = Self.elapsed(on: clock)
     detach = Locked(nil)
+    traveler = { [weak reactor] state in
+      guard let reactor else { return }
+      if let state {
+        reactor.storage.travel(to: state, from: reactor)
+      } else {
+        reactor.storage.returnToLive(from: reactor)
+      }
+    }
     let stop: @Sendable () -> Void = { [weak reactor, weak self] in
       if let reactor, let self { reactor.storage.detach(self, from: reactor) }
     }
@@ -121,6 +132,7 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     read = warnings
     now = { .zero }
     detach = Locked(nil)
+    traveler = nil
     var buffer = Buffer()
     buffer.steps = steps
     buffer.count = (steps.last?.index ?? -1) + 1

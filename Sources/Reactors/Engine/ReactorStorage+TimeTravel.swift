@@ -1,0 +1,64 @@
+/// Time travel: the observers are shown a past state (a recorded one), while the work that
+/// arrives meanwhile is held, in order, and nothing runs again; back to live, they are shown
+/// the live state, and the held work is processed in its order. What the inspector drives, in
+/// the work's order like everything else.
+///
+/// While a past state is shown, `currentState` returns it too (it is what the screen shows),
+/// and so does it to an effect that was running when the travel began and reads it; the
+/// effect's values are held. What is held grows with what arrives: a debugging tool's cost.
+extension ReactorStorage {
+  /// Shows the observers `state` in place of the live state (which is put aside the first
+  /// time), from the moment the work queued before is processed; the work that arrives later
+  /// is held until ``returnToLive(from:)``. Lock released.
+  @inlinable
+  package func travel(to state: R.State, from reactor: R) {
+    locked { _ = core.pointee.makeExtras() }
+    submit(.travel(state), from: reactor)
+  }
+
+  /// Shows the observers the live state again and processes the work held meanwhile, in
+  /// order, before what arrives later; nothing when no past state is shown. Lock released.
+  @inlinable
+  package func returnToLive(from reactor: R) {
+    submit(.live, from: reactor)
+  }
+
+  /// ``Work/travel(_:)``, on the processing thread. Lock released.
+  @usableFromInline
+  func travel(to state: R.State, _ reactor: R) {
+    let isTraveling = core.pointer(to: \.isTraveling).unsafelyUnwrapped
+    if !isTraveling.pointee {
+      // Made by `travel(to:from:)`, before it queued this; never replaced.
+      let extras = core.pointee.extras.unsafelyUnwrapped
+      extras.liveState = locked { core.pointee.state }
+      isTraveling.pointee = true
+    }
+    setState(state, reactor)
+  }
+
+  /// ``Work/live``, on the processing thread. Lock released.
+  @usableFromInline
+  func returnToLive(_ reactor: R) {
+    let isTraveling = core.pointer(to: \.isTraveling).unsafelyUnwrapped
+    guard isTraveling.pointee else { return }
+    isTraveling.pointee = false
+    let extras = core.pointee.extras.unsafelyUnwrapped
+    let held = extras.held
+    extras.held = []
+    if let live = extras.liveState.take() { setState(live, reactor) }
+    for work in held { process(work, reactor) }
+  }
+
+  /// Holds `work` until the reactor is back to its live state, with its cause when the reactor
+  /// is recorded and the work does not carry one (it is being processed where it was sent).
+  /// Lock released; the processing thread only.
+  @usableFromInline
+  func hold(_ work: Work<R>) {
+    let extras = core.pointee.extras.unsafelyUnwrapped
+    if processingRecording != nil, !work.hasCause {
+      extras.held.append(.caused(RecordedCause.inContext, work))
+    } else {
+      extras.held.append(work)
+    }
+  }
+}

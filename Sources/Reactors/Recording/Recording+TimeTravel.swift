@@ -1,0 +1,69 @@
+extension Recording {
+  /// Shows the recorded reactor's observers (its views, its view models) the state as it was
+  /// at step `index`: the state that step made, or, for a step that made none (an input, an
+  /// effect's start), the latest state before it. The reactor holds the work that arrives
+  /// meanwhile, in order, and runs nothing again; ``returnToLive()`` shows the live state and
+  /// processes what was held. Travel again to show another step.
+  ///
+  /// ```swift
+  /// let recording = Recording(of: search, named: "search")
+  /// // … the user types …
+  /// try recording.travel(to: 3)  // the screen goes back to step 3
+  /// recording.returnToLive()     // and forward again, with what the user did meanwhile
+  /// ```
+  ///
+  /// Thread rules: from any thread; the travel happens in the reactor's work order, after the
+  /// work queued before it. While a past state is shown, `currentState` returns it too. A
+  /// redacted state is shown as it was recorded, redacted.
+  ///
+  /// - Throws: ``TimeTravelError`` when the recording keeps no state for that step (a
+  ///   recording that only writes a file keeps none in memory) or is attached to no reactor.
+  public func travel(to index: Int) throws {
+    guard let traveler else { throw TimeTravelError.notAttached(recording: name) }
+    let steps = buffer.withLock { $0.steps }
+    // The last step at or before `index` that holds a state.
+    var low = 0
+    var high = steps.count
+    while low < high {
+      let middle = (low + high) / 2
+      if steps[middle].index <= index { low = middle + 1 } else { high = middle }
+    }
+    guard let step = steps[..<low].last(where: { $0.state != nil }), let state = step.state
+    else {
+      throw TimeTravelError.noState(
+        recording: name, index: index, keepsSteps: keepsSteps, count: steps.count)
+    }
+    traveler(state)
+  }
+
+  /// Shows the reactor's observers its live state again, and processes the work it held
+  /// while a past state was shown, in order (see ``travel(to:)``); nothing when it shows its
+  /// live state already.
+  public func returnToLive() {
+    traveler?(nil)
+  }
+}
+
+/// Why ``Recording/travel(to:)`` could not show a step's state, and how to fix it.
+public enum TimeTravelError: Error, Equatable, CustomStringConvertible {
+  /// The recording holds no state at or before step `index`.
+  case noState(recording: String, index: Int, keepsSteps: Bool, count: Int)
+  /// The recording was read from a file: there is no reactor to show a state to.
+  case notAttached(recording: String)
+
+  /// What went wrong and what to do.
+  public var description: String {
+    switch self {
+    case .noState(let recording, let index, let keepsSteps, let count):
+      guard keepsSteps else {
+        return "\(recording) keeps no step in memory (it only writes its file), so it has no "
+          + "state to show for step \(index). Record with `keepingSteps: true` to travel."
+      }
+      return "\(recording) has no state at or before step \(index) (it keeps \(count) steps). "
+        + "Travel to a step it has: 0..<\(count)."
+    case .notAttached(let recording):
+      return "\(recording) was read from a file and shows its states to no reactor. Replay it "
+        + "on a reactor, or travel in the recording attached to the running one."
+    }
+  }
+}
