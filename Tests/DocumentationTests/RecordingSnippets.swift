@@ -123,4 +123,15 @@ enum RecordingArticle {
     let divergence = recording.replay(on: offlineReactor())
     #expect(divergence == nil)
   }
+
+  @Test func travelInTime() async throws {
+    let search = RecordingArticle.Search { query in ["\(query) 1"] }
+    let recording = Recording(of: search, named: "search")
+    search.send(.query("swift"))
+    try recording.travel(to: 2)
+    recording.returnToLive()
+    await search.storage.settled()
+    #expect(search.currentState == .init(query: "swift", hits: ["swift 1"]))
+    #expect(recording.steps[2].state == .init(query: "swift", hits: []))
+  }
 }
