@@ -100,16 +100,17 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile") {
 let quick = CommandLine.arguments.contains("--quick")
 let scale = quick ? 10 : 1
 
-// `--scenario N` prints scenario N's rows alone (1, 6, 8 and 9).
+// `--scenario N` prints scenario N's rows alone (1, 6, 7, 8 and 9).
 if let index = CommandLine.arguments.firstIndex(of: "--scenario"),
   let scenario = CommandLine.arguments.dropFirst(index + 1).first
 {
   switch scenario {
   case "1": printTable(synchronousSends(count: 1_000_000 / scale))
   case "6": printTable(contention(perThread: 1_000_000 / scale))
+  case "7": printTable(scopedStores(count: 1_000_000 / scale))
   case "8": printTable(observedFields(actions: 10_000))
   case "9": printTable(recordings(count: 100_000 / scale) + [largeReplay(steps: 1_000_000 / scale)])
-  default: print("--scenario takes 1, 6, 8 or 9; run without it for every scenario.")
+  default: print("--scenario takes 1, 6, 7, 8 or 9; run without it for every scenario.")
   }
   exit(0)
 }
