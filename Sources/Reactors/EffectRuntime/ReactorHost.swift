@@ -100,9 +100,9 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
     -> Task<Void, any Error>
   {
     own(id: id) { token in
-      // Behind a barrier: until it suspends, the task runs inside the scope of the step that
-      // started it, and what it sends names its own cause (see `CauseScope`).
-      CauseScope.barrier {
+      // Until it suspends, the task runs inside the scope of the step that started it: a
+      // recorded effect's in a scope of its own start (see `CauseScope`).
+      CauseScope.aroundEffect(recorded?.step) {
         ImmediateTasks.start(rawPriority: effect.requestedRawPriority) {
           try await run(effect, owning: token, reportsErrors: reportsErrors)
         }

@@ -42,10 +42,11 @@ final class EngineExtras<R: Reactor> {
   /// Belongs to the processing thread, like ``EngineCore/taken``: only that thread reads or
   /// writes it, without the lock.
   @exclusivity(unchecked) @usableFromInline var recordedMutations = 0
-  /// While the observers are shown a past state (``EngineCore/isTraveling``): the live state,
-  /// put aside, and the work held meanwhile, in order. Belong to the processing thread, like
-  /// ``recordedMutations``.
+  /// While the observers are shown a past state (``EngineCore/isTraveling``): the live state and
+  /// what `transform(state:)` made of it, put aside, and the work held meanwhile, in order.
+  /// Belong to the processing thread, like ``recordedMutations``.
   @exclusivity(unchecked) @usableFromInline var liveState: R.State?
+  @exclusivity(unchecked) @usableFromInline var livePublished: R.State?
   @exclusivity(unchecked) @usableFromInline var held: [Work<R>] = []
 
   @usableFromInline init() {}

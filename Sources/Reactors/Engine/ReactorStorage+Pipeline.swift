@@ -191,17 +191,25 @@ extension ReactorStorage {
   }
 
   /// Replaces the state (the stub) and tells the observers. Lock released.
+  @usableFromInline
+  func setState(_ state: R.State, _ reactor: R) {
+    show(state, published: state)
+  }
+
+  /// Replaces the state, and the state the observers see: `published` or, when that is `nil`
+  /// and the reactor has a `transform(state:)` stage, the stage's output (the state itself
+  /// when the stage drops it); then tells the observers. Lock released.
   ///
   /// The states it replaces are released after the lock is (see ``reduced(into:)``).
   @usableFromInline
-  func setState(_ state: R.State, _ reactor: R) {
+  func show(_ state: R.State, published: R.State?) {
     var replaced: (R.State?, R.State?)
     let hasDelivery = locked { () -> Bool in
       replaced.0 = core.pointee.state.take()
       core.pointee.state = state
-      if let transforms = core.pointee.transforms, transforms.state != nil {
+      if let transforms = core.pointee.transforms, let stage = transforms.state {
         replaced.1 = transforms.published.take()
-        transforms.published = state
+        transforms.published = published ?? stage(state) ?? state
       }
       return captureChanges()
     }

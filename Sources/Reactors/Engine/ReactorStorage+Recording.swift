@@ -19,7 +19,8 @@ extension ReactorStorage {
 
   /// Detaches `recording` if it is still the one attached (a recording replaced by another
   /// is detached already): the processing thread stops recording into it, and finishes it,
-  /// after the work queued before. Lock released.
+  /// after the work queued before. A reactor that shows a past state returns to its live state
+  /// first (its recording may be the last way back). Lock released.
   @usableFromInline
   func detach(_ recording: Recording<R.Action, R.Mutation, R.State>, from reactor: R) {
     let isAttached = locked { () -> Bool in
@@ -29,7 +30,9 @@ extension ReactorStorage {
       extras.recording = nil
       return true
     }
-    if isAttached { submit(.record(nil), from: reactor) }
+    guard isAttached else { return }
+    submit(.live, from: reactor)
+    submit(.record(nil), from: reactor)
   }
 
   /// `work`, marked with the recorded step that sends it (see ``RecordedCause``) when the

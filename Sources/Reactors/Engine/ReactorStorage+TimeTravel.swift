@@ -6,6 +6,9 @@
 /// While a past state is shown, `currentState` returns it too (it is what the screen shows),
 /// and so does it to an effect that was running when the travel began and reads it; the
 /// effect's values are held. What is held grows with what arrives: a debugging tool's cost.
+/// The reactor counts as idle meanwhile (the test toolkit's `idle()` returns), though work is
+/// held. A shown state goes through `transform(state:)` as a reduced one does; back live, the
+/// observers see what the stage made of the live state before.
 extension ReactorStorage {
   /// Shows the observers `state` in place of the live state (which is put aside the first
   /// time), from the moment the work queued before is processed; the work that arrives later
@@ -30,10 +33,12 @@ extension ReactorStorage {
     if !isTraveling.pointee {
       // Made by `travel(to:from:)`, before it queued this; never replaced.
       let extras = core.pointee.extras.unsafelyUnwrapped
-      extras.liveState = locked { core.pointee.state }
+      (extras.liveState, extras.livePublished) = locked {
+        (core.pointee.state, core.pointee.transforms?.published)
+      }
       isTraveling.pointee = true
     }
-    setState(state, reactor)
+    show(state, published: nil)
   }
 
   /// ``Work/live``, on the processing thread. Lock released.
@@ -45,20 +50,16 @@ extension ReactorStorage {
     let extras = core.pointee.extras.unsafelyUnwrapped
     let held = extras.held
     extras.held = []
-    if let live = extras.liveState.take() { setState(live, reactor) }
+    if let live = extras.liveState.take() { show(live, published: extras.livePublished.take()) }
     for work in held { process(work, reactor) }
   }
 
-  /// Holds `work` until the reactor is back to its live state, with its cause when the reactor
-  /// is recorded and the work does not carry one (it is being processed where it was sent).
-  /// Lock released; the processing thread only.
+  /// Holds `work` until the reactor is back to its live state, with its cause when it does not
+  /// carry one (it is being processed where it was sent: a recording attached meanwhile
+  /// records it with that cause). Lock released; the processing thread only.
   @usableFromInline
   func hold(_ work: Work<R>) {
     let extras = core.pointee.extras.unsafelyUnwrapped
-    if processingRecording != nil, !work.hasCause {
-      extras.held.append(.caused(RecordedCause.inContext, work))
-    } else {
-      extras.held.append(work)
-    }
+    extras.held.append(work.hasCause ? work : .caused(RecordedCause.inContext, work))
   }
 }

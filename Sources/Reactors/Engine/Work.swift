@@ -38,12 +38,13 @@ enum Work<R: Reactor> {
 
 extension Work {
   /// Whether the reactor holds this work while it shows a past state: everything that would
-  /// change the state or record a step. An observer's registration, time travel and a
-  /// recording's stop go on (a new observer starts from the state shown).
+  /// change the state or record a step, and a recording's start and stop, which keep their
+  /// place among those. An observer's registration and time travel go on (a new observer
+  /// starts from the state shown).
   @inlinable
   var isHeldWhileTraveling: Bool {
     switch self {
-    case .register, .travel, .live, .record(nil): false
+    case .register, .travel, .live: false
     case .marked(_, let work), .caused(_, let work), .followUp(_, let work):
       work.isHeldWhileTraveling
     default: true

@@ -11,17 +11,15 @@
 /// whose push and pop cost about 350 instructions each on every recorded step.
 ///
 /// A scope lives on the stack of the thread that entered it, for the duration of a synchronous
-/// call (nothing in it suspends), and the thread-specific key points to the innermost one.
-/// Only one kind of code runs inside a scope on its thread and is not part of it: an effect's
-/// task starting there (`Task.immediate`), which runs until its first suspension with its own
-/// task-local cause. The engine starts those tasks inside a barrier (``barrier(_:)``), a scope
-/// that sends the reader to the task-local value. So a task-local value is read only outside
-/// every scope, or behind a barrier.
+/// call (nothing in it suspends), and the thread-specific key points to the innermost one; a
+/// task-local value is read only outside every scope. The one code that runs inside a scope
+/// on its thread without being part of it is an effect's task starting there
+/// (`Task.immediate`): the engine starts a recorded effect's task inside a scope of the
+/// effect's own step (``aroundEffect(_:_:)``), which is what its task-local value says once it
+/// runs elsewhere.
 @usableFromInline
 struct CauseScope {
   @usableFromInline let cause: RecordedCause?
-  /// Whether the scope hides those around it (see ``barrier(_:)``).
-  @usableFromInline let isBarrier: Bool
 
   /// The thread-specific key, made once.
   @usableFromInline static let key: pthread_key_t = {
@@ -34,20 +32,7 @@ struct CauseScope {
   /// Runs `body` with `cause` as the calling thread's innermost scope.
   @inlinable
   static func run<Result>(_ cause: RecordedCause?, _ body: () -> Result) -> Result {
-    enter(CauseScope(cause: cause, isBarrier: false), body)
-  }
-
-  /// Runs `body`, which starts a task that may run on this thread before it returns, with
-  /// the scopes around it hidden from that task: what it sends names its own cause.
-  @inlinable
-  static func barrier<Result>(_ body: () -> Result) -> Result {
-    guard pthread_getspecific(key) != nil else { return body() }
-    return enter(CauseScope(cause: nil, isBarrier: true), body)
-  }
-
-  @inlinable
-  static func enter<Result>(_ scope: CauseScope, _ body: () -> Result) -> Result {
-    var scope = scope
+    var scope = CauseScope(cause: cause)
     let previous = pthread_getspecific(key)
     return withUnsafeMutablePointer(to: &scope) { scope in
       pthread_setspecific(key, scope)
@@ -56,20 +41,25 @@ struct CauseScope {
     }
   }
 
-  /// The cause in force here: the innermost scope's, else (outside every scope, or behind a
-  /// barrier) the running task's.
+  /// Runs `body`, which starts an effect's task that may run on this thread before it
+  /// returns: a recorded effect (`step`, its start) inside a scope of its own step; any other
+  /// inside the scope it starts in, as what it sends comes from there.
+  @inlinable
+  static func aroundEffect<Result>(_ step: RecordedCause?, _ body: () -> Result) -> Result {
+    guard let step else { return body() }
+    return run(step, body)
+  }
+
+  /// The cause in force here: the innermost scope's, else (outside every scope) the running
+  /// task's.
   @usableFromInline
   static var current: RecordedCause? {
-    if let pointer = pthread_getspecific(key) {
-      let scope = pointer.assumingMemoryBound(to: CauseScope.self)
-      if !scope.pointee.isBarrier { return scope.pointee.cause }
-    }
-    return RecordedCause.current
+    guard let pointer = pthread_getspecific(key) else { return RecordedCause.current }
+    return pointer.assumingMemoryBound(to: CauseScope.self).pointee.cause
   }
 
   @inlinable
-  init(cause: RecordedCause?, isBarrier: Bool) {
+  init(cause: RecordedCause?) {
     self.cause = cause
-    self.isBarrier = isBarrier
   }
 }

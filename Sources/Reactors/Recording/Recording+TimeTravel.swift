@@ -20,20 +20,40 @@ extension Recording {
   ///   recording that only writes a file keeps none in memory) or is attached to no reactor.
   public func travel(to index: Int) throws {
     guard let traveler else { throw TimeTravelError.notAttached(recording: name) }
-    let steps = buffer.withLock { $0.steps }
-    // The last step at or before `index` that holds a state.
+    let found = withSteps { steps -> (state: State?, count: Int) in
+      (Self.state(at: index, in: steps)?.state, steps.count)
+    }
+    guard let state = found.state else {
+      throw TimeTravelError.noState(
+        recording: name, index: index, keepsSteps: keepsSteps, count: found.count)
+    }
+    traveler(state)
+  }
+
+  /// The state at step `index` of `steps` (in index order): the one that step made, or the
+  /// latest before it, with the index of the step that made it; `nil` when none is kept there.
+  package static func state(
+    at index: Int, in steps: borrowing [Step]
+  ) -> (state: State, madeAt: Int)? {
+    // The first step after `index`, then back to one that holds a state.
     var low = 0
     var high = steps.count
     while low < high {
       let middle = (low + high) / 2
       if steps[middle].index <= index { low = middle + 1 } else { high = middle }
     }
-    guard let step = steps[..<low].last(where: { $0.state != nil }), let state = step.state
-    else {
-      throw TimeTravelError.noState(
-        recording: name, index: index, keepsSteps: keepsSteps, count: steps.count)
+    while low > 0 {
+      low -= 1
+      if let state = steps[low].state { return (state, steps[low].index) }
     }
-    traveler(state)
+    return nil
+  }
+
+  /// Runs `body` with the steps kept, under the recording's lock: the steps are not copied
+  /// (an array kept past the lock would make the next step copy every step). Keep `body`
+  /// short: the reactor waits for it to record its next step. For the package's other targets.
+  package func withSteps<Result>(_ body: (borrowing [Step]) -> Result) -> Result {
+    buffer.withLock { body($0.steps) }
   }
 
   /// Shows the reactor's observers its live state again, and processes the work it held

@@ -55,12 +55,19 @@ final class RecordingWriter<
     /// What a failed write left (a full disk), written first once writing works again.
     @usableFromInline
     var unwritten: [UInt8] = []
+    /// The steps counted, not kept, while the file could not be written: the first one's index
+    /// and how many, for the gap entry written once it can.
+    @usableFromInline
+    var lost: (first: Int, count: Int)?
     /// The write error being reported, until a write works again.
     @usableFromInline
     var failure: Int32?
-    /// Told of every write problem (the recording's warnings).
+    /// Told of every write problem (the recording's warnings), and the problems from before
+    /// it was set.
     @usableFromInline
     var report: (@Sendable (String) -> Void)?
+    @usableFromInline
+    var problems: [String] = []
   }
 
   /// The most bytes a failed write keeps for later: past it, new steps are counted in a gap.
@@ -151,22 +158,19 @@ final class RecordingWriter<
     }
   }
 
-  /// ``close()``'s work. On ``queue``.
+  /// ``close()``'s work: the last batch, taken as the writer closes, so that no step is taken
+  /// after it. On ``queue``.
   @inlinable
   func closeNow() {
     guard !pending.withLock({ $0.isClosed }) else { return }
-    writeBatch()
-    let (lost, report) = pending.withLock { pending in
-      pending.isClosed = true
-      return (pending.unwritten.count, pending.report)
-    }
+    writeBatch(closing: true)
     closeFile(file)
-    if lost > 0 {
-      let message =
-        "\(path): the last \(lost) bytes of the recording could not be written before it "
-        + "stopped, and are lost. Check the disk's free space and the file's permissions."
-      runtimeWarning(message, key: "RecordingWriter.lost")
-      report?(message)
+    let (bytes, lost) = pending.withLock { ($0.unwritten.count, $0.lost?.count ?? 0) }
+    if bytes > 0 || lost > 0 {
+      tell(
+        "\(path): the last \(bytes) bytes and \(lost) more steps of the recording could not be "
+          + "written before it stopped, and are lost. Check the disk's free space and the "
+          + "file's permissions.", key: "RecordingWriter.lost")
     }
   }
 
@@ -174,68 +178,98 @@ final class RecordingWriter<
   @inlinable
   static var onQueue: DispatchSpecificKey<Bool> { writerQueueKey }
 
-  /// Encodes and writes the steps that wait, and a gap entry for those dropped after them. On
-  /// ``queue``.
+  /// Writes what a failed write left, then encodes and writes the steps that wait, and a gap
+  /// entry for those dropped after them. While the file cannot be written, the steps are kept
+  /// encoded up to ``unwrittenLimit`` bytes, and counted past it, for a gap entry written
+  /// before the next steps once it can. On ``queue``.
   @inlinable
-  func writeBatch() {
-    let (steps, taken, firstTaken, unwritten) = pending.withLock { pending in
-      let taken = (pending.steps, pending.dropped, pending.firstDropped, pending.unwritten)
+  func writeBatch(closing: Bool = false) {
+    let (steps, dropped, firstDropped, left, lostBefore) = pending.withLock { pending in
+      let taken = (
+        pending.steps, pending.dropped, pending.firstDropped, pending.unwritten, pending.lost
+      )
       pending.steps.removeAll(keepingCapacity: true)
       pending.dropped = 0
       pending.unwritten = []
       pending.isScheduled = false
+      if closing { pending.isClosed = true }
       return taken
     }
-    guard !steps.isEmpty || taken > 0 || !unwritten.isEmpty else { return }
+    guard !steps.isEmpty || dropped > 0 || !left.isEmpty || lostBefore != nil else { return }
+    var failed: Int32?
     let output = JSONOutput()
-    output.bytes = unwritten
-    if !unwritten.isEmpty {
-      // What a failed write left goes first: if the file has room now, the steps that wait
-      // need not be counted in a gap.
-      let (written, number) = write(unwritten)
-      output.bytes.removeFirst(number == nil ? unwritten.count : written)
+    output.bytes = left
+    if !left.isEmpty {
+      let (written, number) = write(left)
+      failed = number
+      output.bytes.removeFirst(number == nil ? left.count : written)
     }
-    var (dropped, firstDropped) = (taken, firstTaken)
-    if output.bytes.count >= unwrittenLimit, let first = steps.first {
-      // The file has not been writable for a while: what waits stays bounded, and these
-      // steps are counted in a gap (the steps dropped after them follow them).
-      (dropped, firstDropped) = (dropped + steps.count, first.index)
-    } else {
-      for step in steps {
-        var withState = true
-        if case .mutation = step.kind { withState = step.isCheckpoint }
-        do {
-          try EncodedEntry(step: step, withState: withState).write(to: output)
-        } catch {
-          // A value that cannot be encoded (a custom `encode(to:)` that throws) is written as
-          // a gap of one step: the file stays readable, and says where the step went.
-          appendGap(at: step.index, dropped: 1, to: output)
-        }
-      }
+    var lost = lostBefore
+    if failed == nil {
+      if let gap = lost { appendGap(at: gap.first, dropped: gap.count, to: output) }
+      lost = nil
+      encode(steps, dropped: dropped, firstDropped: firstDropped, into: output)
+      let (written, number) = write(output.bytes)
+      failed = number
+      output.bytes.removeFirst(number == nil ? output.bytes.count : written)
+    } else if lost == nil, output.bytes.count < unwrittenLimit {
+      encode(steps, dropped: dropped, firstDropped: firstDropped, into: output)
+    } else if let first = steps.first?.index ?? (dropped > 0 ? firstDropped : nil) {
+      // Counted, not kept: the steps dropped after these follow them.
+      lost = (lost?.first ?? first, (lost?.count ?? 0) + steps.count + dropped)
     }
-    if dropped > 0 { appendGap(at: firstDropped, dropped: dropped, to: output) }
-    let (written, number) = write(output.bytes)
-    let report = pending.withLock { pending -> (@Sendable (String) -> Void)? in
-      defer { pending.failure = number }
-      // What was not written waits for the next batch; a line half written is finished then.
-      if number != nil { pending.unwritten = Array(output.bytes[written...]) }
-      return number != nil && pending.failure == nil ? pending.report : nil
+    let isNewFailure = pending.withLock { pending -> Bool in
+      defer { pending.failure = failed }
+      pending.unwritten = output.bytes
+      pending.lost = lost
+      return failed != nil && pending.failure == nil
     }
-    if let number, let report {
-      let message =
-        "\(path) could not be written (errno \(number)): the recording keeps up to "
-        + "\(unwrittenLimit) bytes of steps and writes them once it can, and counts the steps "
-        + "it cannot keep in a gap entry. Check the disk's free space and the file's "
-        + "permissions."
-      runtimeWarning(message, key: "RecordingWriter.failed")
-      report(message)
+    if let failed, isNewFailure {
+      tell(
+        "\(path) could not be written (errno \(failed)): the recording keeps up to "
+          + "\(unwrittenLimit) bytes of steps and writes them once it can, and counts the steps "
+          + "it cannot keep in a gap entry. Check the disk's free space and the file's "
+          + "permissions.", key: "RecordingWriter.failed")
     }
   }
 
-  /// Tells `report` of every write problem from now on.
+  /// Encodes `steps`, then a gap entry for the `dropped` steps after them.
+  @inlinable
+  func encode(_ steps: [Step], dropped: Int, firstDropped: Int, into output: JSONOutput) {
+    for step in steps {
+      var withState = true
+      if case .mutation = step.kind { withState = step.isCheckpoint }
+      do {
+        try EncodedEntry(step: step, withState: withState).write(to: output)
+      } catch {
+        // A value that cannot be encoded (a custom `encode(to:)` that throws) is written as a
+        // gap of one step: the file stays readable, and says where the step went.
+        appendGap(at: step.index, dropped: 1, to: output)
+      }
+    }
+    if dropped > 0 { appendGap(at: firstDropped, dropped: dropped, to: output) }
+  }
+
+  /// Warns of a write problem, and tells the recording (or keeps it for when it listens).
+  @inlinable
+  func tell(_ problem: String, key: String) {
+    runtimeWarning(problem, key: key)
+    let report = pending.withLock { pending in
+      if pending.report == nil { pending.problems.append(problem) }
+      return pending.report
+    }
+    report?(problem)
+  }
+
+  /// Tells `report` of every write problem: those before now, and from now on.
   @inlinable
   func reportProblems(to report: @escaping @Sendable (String) -> Void) {
-    pending.withLock { $0.report = report }
+    let earlier = pending.withLock { pending in
+      pending.report = report
+      defer { pending.problems = [] }
+      return pending.problems
+    }
+    for problem in earlier { report(problem) }
   }
 
   /// Appends a gap entry of `dropped` steps from `index`.

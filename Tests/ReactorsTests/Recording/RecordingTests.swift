@@ -301,4 +301,25 @@ func lines(
     #expect(inputs == 8 * 2_000)
     #expect(reactor.currentState.count == 8 * 2_000)
   }
+
+  @Test func anUnrecordedReactorsEffectStartedInsideARecordedStepSendsWithThatStepAsItsCause() {
+    let recorded = ProbeReactor()
+    let helper = ProbeReactor(mutate: { _, action in
+      guard case .custom = action else { return ProbeReactor.defaultMutation(action) }
+      return .run { _ in recorded.send(.setTitle("from the helper")) }
+    })
+    let recording = Recording(of: recorded, named: "probe")
+    let token = recorded.observe(\.count) { count in
+      if count == 1 { helper.send(.custom(0)) }
+    }
+    recorded.send(.increment)
+    // Where the helper's task starts on this thread, it sends inside the recorded mutation's
+    // scope; elsewhere, from no recorded step.
+    let input = recording.steps.first { isInput($0, .setTitle("from the helper")) }
+    if let cause = input?.cause { #expect(cause == RecordedCause(recording: "probe", index: 2)) }
+    #if os(Linux) && !REACTORS_WITHOUT_TASK_IMMEDIATE
+      #expect(input?.cause == RecordedCause(recording: "probe", index: 2))
+    #endif
+    withExtendedLifetime(token) {}
+  }
 }

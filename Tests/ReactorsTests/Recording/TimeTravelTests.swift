@@ -136,4 +136,70 @@ import Testing
       Array(state.lastSequence.prefix(senders)) == Array(repeating: perSender - 1, count: senders))
     #expect(state.count == 1 + senders * perSender)
   }
+
+  @Test func aShownStateGoesThroughTransformStateAndTheLiveOneComesBackAsItWas() throws {
+    let reactor = Stamped()
+    let recording = Recording(of: reactor, named: "stamped")
+    reactor.send(5)
+    #expect(reactor.currentState == Stamped.State(count: 5, stamp: "5"))
+    try recording.travel(to: 0)
+    #expect(reactor.currentState == Stamped.State(count: 0, stamp: "0"))
+    recording.returnToLive()
+    #expect(reactor.currentState == Stamped.State(count: 5, stamp: "5"))
+  }
+
+  @Test func stoppingWhileTravelingReturnsLiveAndRecordsWhatWasHeldFirst() throws {
+    let reactor = ProbeReactor()
+    let recording = Recording(of: reactor, named: "probe")
+    reactor.send(.increment)
+    try recording.travel(to: 0)
+    reactor.send(.append(9))  // held
+    recording.stop()
+    #expect(reactor.currentState.items == [9])
+    #expect(recording.steps.contains { isInput($0, .append(9)) })
+    reactor.send(.append(10))  // live: processed at once
+    #expect(reactor.currentState.items == [9, 10])
+    #expect(!recording.steps.contains { isInput($0, .append(10)) })
+  }
+
+  @Test func aRecordingAttachedWhileTravelingBeginsWhereItWasAttached() throws {
+    let reactor = ProbeReactor()
+    let first = Recording(of: reactor, named: "first")
+    reactor.send(.add(3))
+    try first.travel(to: 0)
+    let second = Recording(of: reactor, named: "second")  // held, in its place
+    reactor.send(.add(4))
+    second.stop()
+    // Back live (the stop returned first), the second began from the live state, recorded the
+    // send after it, and stopped.
+    #expect(reactor.currentState.count == 7)
+    #expect(second.steps.first?.state?.count == 3)
+    #expect(second.steps.contains { isInput($0, .add(4)) })
+  }
+}
+
+/// A reactor whose `transform(state:)` stamps each state with its count.
+final class Stamped: Reactor {
+  struct State: Equatable, Sendable {
+    var count = 0
+    var stamp = ""
+  }
+  let storage = Storage()
+  let initialState = State()
+  func reduce(state: inout State, mutation: Int) { state.count += mutation }
+  func transform(state: StateUpstream<State>) -> StateUpstream<State> {
+    state.map { state in
+      var stamped = state
+      stamped.stamp = "\(state.count)"
+      return stamped
+    }
+  }
+}
+
+/// Whether `step` is the input `action`.
+func isInput<Action: Equatable, Mutation, State>(
+  _ step: RecordedStep<Action, Mutation, State>, _ action: Action
+) -> Bool {
+  if case .input(let input) = step.kind { return input == action }
+  return false
 }

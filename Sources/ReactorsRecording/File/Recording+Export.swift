@@ -1,0 +1,55 @@
+import Reactors
+
+extension Recording where Action: Encodable, Mutation: Encodable, State: Encodable {
+  /// The steps kept so far as the contents of a recording file (see the Recordings article),
+  /// as `Recording(of:named:writingTo:)` would have written them: a state every
+  /// `checkpointEvery` mutations. What the inspector's export gives; `Recording(bytes:)` and
+  /// `Recording(contentsOf:)` read it back.
+  ///
+  /// Reads the steps a few thousand at a time, so the recorded reactor waits for one copy of
+  /// those at most, never for the encoding. A value whose `encode(to:)` throws is written as
+  /// a gap of one step.
+  ///
+  /// - Throws: `RecordingFileError` when the recording keeps no steps in memory (one that only
+  ///   writes its file: that file is the export).
+  public func fileBytes(schemaVersion: Int = 1, checkpointEvery: Int = 32) throws -> [UInt8] {
+    let every = max(checkpointEvery, 1)
+    let (action, mutation, state) = RecordingHeader.typeNames(
+      Action.self, Mutation.self, State.self)
+    let header = RecordingHeader(
+      format: RecordingHeader.formatName, version: RecordingHeader.currentVersion, name: name,
+      schema: schemaVersion, action: action, mutation: mutation, state: state,
+      checkpointEvery: every)
+    let output = JSONOutput()
+    try output.appendLine(header)
+    var mutations = 0
+    var start = 0
+    while true {
+      let chunk = withSteps { steps in
+        Array(steps[min(start, steps.count)..<min(start + 4_096, steps.count)])
+      }
+      if chunk.isEmpty { break }
+      for step in chunk {
+        var withState = true
+        if case .mutation = step.kind {
+          mutations += 1
+          withState = mutations % every == 0
+        }
+        do {
+          try EncodedEntry(step: step, withState: withState).write(to: output)
+        } catch {
+          let gap = Step(
+            index: step.index, time: step.time, kind: .gap(dropped: 1), cause: nil, state: nil)
+          try? EncodedEntry(step: gap, withState: false).write(to: output)
+        }
+      }
+      start += chunk.count
+    }
+    guard start > 0 else {
+      throw RecordingFileError(
+        path: name, line: 0, step: nil, reason: .empty,
+        detail: "the recording keeps no steps in memory; its file is its export")
+    }
+    return output.bytes
+  }
+}
