@@ -22,6 +22,7 @@ let package = Package(
     .library(name: "ReactorsLogging", targets: ["ReactorsLogging"]),
     .library(name: "ReactorsCombine", targets: ["ReactorsCombine"]),
     .library(name: "ReactorsRecording", targets: ["ReactorsRecording"]),
+    .library(name: "ReactorsInspector", targets: ["ReactorsInspector"]),
   ],
   dependencies: [
     // Only for ReactorsLogging and ReactorsTesting: the log API, readable state diffs, and
@@ -33,6 +34,9 @@ let package = Package(
     // Only for ReactorsCombine, and only where Apple's Combine is missing (Linux, Windows,
     // Android): apps on Apple platforms build nothing of it.
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    // Only for ReactorsInspector, a debug tool: its HTTP server (Swift Concurrency over BSD
+    // sockets, no other dependency). Apps that do not import it do not build it.
+    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     // Only a command plugin, to build the documentation (`swift package generate-documentation`):
     // nothing of it is linked into any target.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -40,11 +44,25 @@ let package = Package(
   targets: [
     .target(name: "Reactors", swiftSettings: strict),
     // Recording files: a recording written as the app runs, and read back to replay. Apart from
-    // the core, which records in memory, because it needs Foundation's JSON coders.
+    // the core, which records in memory: its coders know Foundation's Data, URL and Decimal.
     .target(
       name: "ReactorsRecording",
       dependencies: ["Reactors", .product(name: "CustomDump", package: "swift-custom-dump")],
       swiftSettings: strict),
+    // The inspector: a page the app serves, to watch, search and time-travel its recordings.
+    .target(
+      name: "ReactorsInspector",
+      dependencies: [
+        "Reactors", "ReactorsRecording",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+      ],
+      swiftSettings: strict),
+    .testTarget(
+      name: "ReactorsInspectorTests",
+      dependencies: ["Reactors", "ReactorsInspector", "ReactorsTestSupport"],
+      swiftSettings: strict
+    ),
     .testTarget(
       name: "ReactorsRecordingTests",
       dependencies: ["Reactors", "ReactorsRecording", "ReactorsTesting", "ReactorsTestSupport"],

@@ -47,6 +47,7 @@ let package = Package(
       dependencies: [
         "SearchCore", "ExampleTerminal",
         .product(name: "ReactorsRecording", package: "Reactors"),
+        .product(name: "ReactorsInspector", package: "Reactors"),
       ],
       swiftSettings: strict),
     // A todo list on a Store whose middleware saves every change to SQLite.

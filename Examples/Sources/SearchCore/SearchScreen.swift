@@ -33,14 +33,17 @@ public enum SearchScreen {
 
   /// The whole screen for `state`, `rows` lines of `columns` at most, starting with the ANSI
   /// sequences that clear the screen, and leaving the cursor after the query.
-  public static func render(_ state: SearchReactor.State, rows: Int, columns: Int) -> String {
-    let listRows = max(1, rows - 5)
+  public static func render(
+    _ state: SearchReactor.State, rows: Int, columns: Int, note: String? = nil
+  ) -> String {
+    let listRows = max(1, rows - 5 - (note == nil ? 0 : 1))
     var lines = [header, "> " + state.query, status(of: state)]
     let hits = state.results?.hits ?? []
     for hit in hits.suffix(listRows) {
       lines.append("  " + hit.code.padding(toLength: 9, withPad: " ", startingAt: 0) + hit.name)
     }
     lines.append(footer(of: state))
+    if let note { lines.append(note) }
     let shown = lines.map { String($0.prefix(max(1, columns - 1))) }
     let cursorColumn = min(3 + state.query.count, max(1, columns - 1))
     return "\u{1B}[H\u{1B}[2J" + shown.joined(separator: "\r\n") + "\u{1B}[2;\(cursorColumn)H"

@@ -1,6 +1,7 @@
 import ExampleTerminal
 import Foundation
 import Reactors
+import ReactorsInspector
 import ReactorsRecording
 import SearchCore
 
@@ -10,7 +11,10 @@ import SearchCore
 /// - `search serve [--port N]` runs only the server, until it is killed;
 /// - `search --server http://127.0.0.1:N` runs only the screen, against that server;
 /// - `--record FILE`, with either way of running the screen, records the session into FILE
-///   (see the Recordings article): a test replays it.
+///   (see the Recordings article): a test replays it;
+/// - `--inspect`, with either way of running the screen, records the session in memory too,
+///   and serves the inspector (its address, with its token, on the screen's last line): open
+///   it in a browser to watch the steps, see any step's state, and travel back in time.
 ///
 /// `SEARCH_LATENCY_MS=500` makes the server wait that long before each answer (a slow network);
 /// `SEARCH_LATENCY_MS=5000,0` makes the first answer wait 5 s and the others none (the last
@@ -22,19 +26,23 @@ enum SearchProgram {
     do {
       var arguments = Array(CommandLine.arguments.dropFirst())
       let record = try recordingPath(taking: &arguments)
+      let inspect = arguments.contains("--inspect")
+      arguments.removeAll { $0 == "--inspect" }
       switch try Options(arguments[...]) {
       case .serve(let port):
-        guard record == nil else {
-          throw UsageError("--record records the screen; `search serve` has none.")
+        guard record == nil, !inspect else {
+          throw UsageError("--record and --inspect are the screen's; `search serve` has none.")
         }
         try await serve(port: port)
-      case .screen(let server): try await runScreen(server: server, recordingTo: record)
+      case .screen(let server):
+        try await runScreen(server: server, recordingTo: record, inspecting: inspect)
       case .both:
         let server = try makeServer(port: 0)
         let serving = Task { try await server.run() }
         let port = try await server.waitUntilListening()
         try await runScreen(
-          server: URL(string: "http://127.0.0.1:\(port)")!, recordingTo: record)
+          server: URL(string: "http://127.0.0.1:\(port)")!, recordingTo: record,
+          inspecting: inspect)
         serving.cancel()
       }
     } catch {
@@ -68,17 +76,24 @@ enum SearchProgram {
 
   /// The search screen: keys from a thread of their own (reading blocks), actions sent from
   /// here, the screen redrawn by an observer on whichever thread reduced the change.
-  static func runScreen(server: URL, recordingTo record: String?) async throws {
+  static func runScreen(
+    server: URL, recordingTo record: String?, inspecting inspect: Bool
+  ) async throws {
     let client = SearchClient(server: server)
     let reactor = SearchReactor { page, query in try await client.page(page, of: query) }
-    let recording = try record.map { path in
-      try Recording(of: reactor, named: "search", writingTo: path)
-    }
+    // The inspector shows the steps kept in memory: a file's recording keeps them too.
+    let recording =
+      try record.map { path in
+        try Recording(of: reactor, named: "search", writingTo: path, keepingSteps: inspect)
+      } ?? (inspect ? Recording(of: reactor, named: "search") : nil)
+    let inspector = inspect ? try await Inspector.start(printsAddress: false) : nil
+    if let inspector, let recording { inspector.inspect(recording) }
+    let note = inspector.map { "Inspector: \($0.address)" }
     let terminal = Terminal()
     let size = Terminal.size()
     let writer = ScreenWriter()
     let screen = reactor.observe(\.self) { state in
-      writer.write(SearchScreen.render(state, rows: size.rows, columns: size.columns))
+      writer.write(SearchScreen.render(state, rows: size.rows, columns: size.columns, note: note))
     }
     var text = ""
     reading: for await key in keys(from: terminal) {
@@ -91,6 +106,7 @@ enum SearchProgram {
     writer.close()
     screen.cancel()
     recording?.stop()
+    await inspector?.stop()
     terminal.restore()
     Terminal.write("\u{1B}[\(size.rows);1H\r\nBye.\n")
   }
@@ -155,7 +171,7 @@ struct UsageError: Error, CustomStringConvertible {
   init(_ problem: String) { self.problem = problem }
   var description: String {
     problem
-      + " Usage: search [--record FILE] | search serve [--port N]"
-      + " | search --server http://127.0.0.1:N [--record FILE]"
+      + " Usage: search [--record FILE] [--inspect] | search serve [--port N]"
+      + " | search --server http://127.0.0.1:N [--record FILE] [--inspect]"
   }
 }

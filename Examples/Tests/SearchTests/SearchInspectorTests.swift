@@ -1,0 +1,86 @@
+import Foundation
+import Synchronization
+import TerminalTesting
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `search --inspect`, driven in tmux as a person would, with the inspector's page asked what a
+/// browser's page asks: the session's steps appear as they happen, and time travel takes the
+/// program's own screen back to a step and forward again, with what was typed meanwhile.
+@Suite(.enabled(if: Tmux.isAvailable, "tmux is not installed (apt-get install -y tmux)"))
+struct SearchInspectorTests {
+  @Test func theInspectorWatchesTheSessionAndTravelsTheScreen() throws {
+    let program = try #require(builtProduct(named: "search"), "build the search product first")
+    let screen = try Tmux(running: "\(program) --inspect")
+    let first = try screen.waitForScreen { $0.contains("Inspector: http://127.0.0.1:") }
+    let line = try #require(first.split(separator: "\n").first { $0.hasPrefix("Inspector: ") })
+    let address = try #require(URL(string: String(line.dropFirst("Inspector: ".count))))
+    let page = Page(address: address)
+
+    try screen.type("dog")
+    try screen.waitForScreen { resultsQuery($0) == "dog" && loaded($0) != nil }
+    let inputs = try page.json("/api/steps?r=0&from=0&count=100&kinds=input")
+    let typed = (inputs["steps"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+    #expect(typed.count == 3)
+    #expect(typed.last?.contains("\"dog\"") == true)
+
+    // Back to the beginning: the program's screen shows its first state again.
+    #expect(try page.post("/api/travel?r=0&i=0") == 204)
+    try screen.waitForScreen { $0.contains("Try: dog") && resultsQuery($0) == nil }
+    try screen.type("s")  // held while the screen shows the past, then processed back live
+    #expect(try page.post("/api/live?r=0") == 204)
+    try screen.waitForScreen { resultsQuery($0) == "dogs" }
+    let after = try page.json("/api/steps?r=0&from=0&count=100&kinds=input")
+    let all = (after["steps"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+    #expect(all.count == 4)
+    #expect(all.last?.contains("\"dogs\"") == true)
+    try screen.type("\u{3}")
+    try screen.waitForScreen { $0.contains("Bye.") }
+  }
+}
+
+/// What the inspector's page asks, from its address (with its token).
+struct Page {
+  let address: URL
+
+  /// The JSON answer to `GET path`.
+  func json(_ path: String) throws -> [String: Any] {
+    let (status, body) = try request("GET", path)
+    #expect(status == 200, "\(path): \(String(decoding: body, as: UTF8.self))")
+    return try JSONSerialization.jsonObject(with: body) as? [String: Any] ?? [:]
+  }
+
+  /// The status of `POST path`.
+  func post(_ path: String) throws -> Int { try request("POST", path).status }
+
+  func request(_ method: String, _ path: String) throws -> (status: Int, body: Data) {
+    let token =
+      URLComponents(url: address, resolvingAgainstBaseURL: false)?
+      .queryItems?.first { $0.name == "token" }?.value ?? ""
+    var request = URLRequest(url: URL(string: path, relativeTo: address)!.absoluteURL)
+    request.httpMethod = method
+    request.setValue(token, forHTTPHeaderField: "X-Reactors-Token")
+    let done = DispatchSemaphore(value: 0)
+    let answer = Answer()
+    URLSession.shared.dataTask(with: request) { data, response, _ in
+      answer.value.withLock {
+        $0 = ((response as? HTTPURLResponse)?.statusCode ?? 0, data ?? Data())
+      }
+      done.signal()
+    }.resume()
+    guard done.wait(timeout: .now() + 10) == .success,
+      let (status, body) = answer.value.withLock({ $0 })
+    else { throw PageTimeout(path: path) }
+    return (status, body)
+  }
+
+  /// Where the request's completion leaves its answer.
+  final class Answer: Sendable {
+    let value = Mutex<(Int, Data)?>(nil)
+  }
+
+  struct PageTimeout: Error { let path: String }
+}

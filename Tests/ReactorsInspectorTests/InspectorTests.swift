@@ -1,0 +1,129 @@
+import Foundation
+import Reactors
+import ReactorsInspector
+import ReactorsRecording
+import Testing
+
+/// The inspector over real HTTP: who gets in, and what the page's requests answer.
+@Suite(.timeLimit(.minutes(1))) struct InspectorTests {
+  @Test func onlyTheTokenFromTheInspectorsOwnAddressAndPageGetsIn() async throws {
+    let (inspector, _, _) = try await Self.inspected()
+    defer { Task { await inspector.stop() } }
+    let http = RawHTTP(port: inspector.port)
+    let token = try #require(inspector.address.split(separator: "=").last.map(String.init))
+    #expect(inspector.address.hasPrefix("http://127.0.0.1:\(inspector.port)/?token="))
+
+    #expect(try await http.send("GET", "/?token=\(token)").status == 200)
+    #expect(
+      try await http.send("GET", "/api/recordings", headers: ["X-Reactors-Token": token]).status
+        == 200)
+    #expect(
+      try await http.send("GET", "/?token=\(token)", host: "localhost:\(inspector.port)").status
+        == 200)
+
+    let noToken = try await http.send("GET", "/api/recordings")
+    #expect(noToken.status == 403)
+    #expect(noToken.text.contains("No token"))
+    #expect(try await http.send("GET", "/api/recordings?token=0\(token.dropFirst())").status == 403)
+    // DNS rebinding: another name that resolves to this machine.
+    let rebound = try await http.send(
+      "GET", "/?token=\(token)", host: "evil.example:\(inspector.port)")
+    #expect(rebound.status == 403)
+    #expect(rebound.text.contains("Host header"))
+    #expect(try await http.send("GET", "/?token=\(token)", host: "127.0.0.1:1").status == 403)
+    // Another page in the same browser.
+    let foreign = try await http.send(
+      "POST", "/api/live?r=0&token=\(token)", headers: ["Origin": "http://evil.example"])
+    #expect(foreign.status == 403)
+    #expect(foreign.text.contains("evil.example"))
+    let own = try await http.send(
+      "POST", "/api/live?r=0&token=\(token)",
+      headers: ["Origin": "http://127.0.0.1:\(inspector.port)"])
+    #expect(own.status == 204)
+  }
+
+  @Test func aReadOnlyInspectorRefusesTimeTravel() async throws {
+    let (inspector, _, _) = try await Self.inspected(allowsTimeTravel: false)
+    defer { Task { await inspector.stop() } }
+    let http = RawHTTP(port: inspector.port)
+    let token = try #require(inspector.address.split(separator: "=").last.map(String.init))
+    let travel = try await http.send("POST", "/api/travel?r=0&i=0&token=\(token)")
+    #expect(travel.status == 403)
+    #expect(travel.text.contains("read-only"))
+    #expect(try await http.send("GET", "/api/state?r=0&i=0&token=\(token)").status == 200)
+  }
+
+  @Test func thePageReadsStepsStatesAndDiffsAndTravels() async throws {
+    let (inspector, counter, recording) = try await Self.inspected()
+    defer { Task { await inspector.stop() } }
+    let http = RawHTTP(port: inspector.port)
+    let token = try #require(inspector.address.split(separator: "=").last.map(String.init))
+    func json(_ target: String) async throws -> [String: Any] {
+      let answer = try await http.send("GET", target + "&token=\(token)")
+      #expect(answer.status == 200, "\(target): \(answer.text)")
+      return try #require(JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])
+    }
+
+    let recordings = try await json("/api/recordings?")
+    let entries = try #require(recordings["recordings"] as? [[String: Any]])
+    #expect(entries.first?["name"] as? String == "counter")
+    #expect(entries.first?["count"] as? Int == 7)  // began, then 3 × (input, mutation)
+
+    let steps = try await json("/api/steps?r=0&from=0&count=3")
+    let first = try #require(steps["steps"] as? [[String: Any]])
+    #expect(first.map { $0["kind"] as? String } == ["began", "input", "mutation"])
+    #expect(steps["next"] as? Int == 3)
+    let mutations = try await json("/api/steps?r=0&from=0&count=10&kinds=mutation&text=add(3)")
+    let found = try #require(mutations["steps"] as? [[String: Any]])
+    #expect(found.map { $0["index"] as? Int } == [6])
+    #expect(found.first?["cause"] as? String == "counter#5")
+
+    let state = try await json("/api/state?r=0&i=5")  // an input: the state before it
+    #expect(state["madeAt"] as? Int == 4)
+    let tree = try #require(state["tree"] as? [String: Any])
+    let children = try #require(tree["children"] as? [[String: Any]])
+    #expect(
+      children.contains { $0["label"] as? String == "total" && $0["summary"] as? String == "3" })
+    let diff = try await json("/api/diff?r=0&i=6")
+    #expect((diff["diff"] as? String)?.contains("+") == true)
+    #expect(diff["previous"] as? Int == 4)
+
+    #expect(try await http.send("POST", "/api/travel?r=0&i=2&token=\(token)").status == 204)
+    #expect(counter.currentState.total == 1)
+    let shown = try await json("/api/recordings?")
+    #expect((shown["recordings"] as? [[String: Any]])?.first?["shownStep"] as? Int == 2)
+    #expect(try await http.send("POST", "/api/travel?r=0&i=-5&token=\(token)").status == 422)
+    #expect(try await http.send("POST", "/api/live?r=0&token=\(token)").status == 204)
+    #expect(counter.currentState.total == 6)
+
+    let export = try await http.send("GET", "/api/export?r=0&token=\(token)")
+    #expect(export.status == 200)
+    let read = try Recording<Counter.Action, Counter.Action, Counter.State>(bytes: export.body)
+    #expect(read.steps.count == recording.steps.count)
+    #expect(try await http.send("GET", "/api/state?r=9&i=0&token=\(token)").status == 404)
+  }
+
+  /// An inspector showing a counter's recording of three sends: 1, 2, 3.
+  static func inspected(
+    allowsTimeTravel: Bool = true
+  ) async throws -> (Inspector, Counter, Recording<Counter.Action, Counter.Action, Counter.State>) {
+    let inspector = try await Inspector.start(
+      allowsTimeTravel: allowsTimeTravel, printsAddress: false)
+    let counter = Counter()
+    let recording = Recording(of: counter, named: "counter")
+    for amount in 1...3 { counter.send(.add(amount)) }
+    inspector.inspect(recording)
+    return (inspector, counter, recording)
+  }
+}
+
+/// The recorded reactor: a running total.
+final class Counter: Reactor {
+  enum Action: Codable, Equatable, Sendable { case add(Int) }
+  struct State: Codable, Equatable, Sendable { var total = 0 }
+  let storage = Storage()
+  let initialState = State()
+  func reduce(state: inout State, mutation: Action) {
+    if case .add(let amount) = mutation { state.total += amount }
+  }
+}

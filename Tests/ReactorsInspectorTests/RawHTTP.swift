@@ -1,0 +1,97 @@
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One HTTP/1.1 request over a plain socket, as a browser or another program would send it,
+/// with exactly the headers given (a `Host` or an `Origin` of one's choosing included). The
+/// socket work runs on a dispatch thread, never on the tasks' threads, and gives up after ten
+/// seconds.
+struct RawHTTP {
+  struct Answer {
+    let status: Int
+    let headers: String
+    let body: [UInt8]
+    var text: String { String(decoding: body, as: UTF8.self) }
+  }
+
+  let port: UInt16
+
+  func send(
+    _ method: String, _ target: String, host: String? = nil, headers: [String: String] = [:]
+  ) async throws -> Answer {
+    var lines = ["\(method) \(target) HTTP/1.1", "Host: \(host ?? "127.0.0.1:\(port)")"]
+    lines += headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+    lines += ["Connection: close", "Content-Length: 0", "", ""]
+    let request = Array(lines.joined(separator: "\r\n").utf8)
+    let port = port
+    let bytes = try await withCheckedThrowingContinuation {
+      (continuation: CheckedContinuation<[UInt8], any Error>) in
+      DispatchQueue.global().async {
+        continuation.resume(with: Result { try Self.exchange(request, port: port) })
+      }
+    }
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard let end = bytes.firstRange(of: Array("\r\n\r\n".utf8)),
+      let status = Int(text.split(separator: " ").dropFirst().first ?? "")
+    else { throw Failure(message: "not an HTTP answer: \(text.prefix(200))") }
+    return Answer(
+      status: status, headers: String(decoding: bytes[..<end.lowerBound], as: UTF8.self),
+      body: Array(bytes[end.upperBound...]))
+  }
+
+  struct Failure: Error { let message: String }
+
+  /// Sends `request` to 127.0.0.1:`port` and reads until the server closes.
+  static func exchange(_ request: [UInt8], port: UInt16) throws -> [UInt8] {
+    #if canImport(Glibc)
+      let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard socket >= 0 else { throw Failure(message: "socket: errno \(errno)") }
+    defer { close(socket) }
+    var timeout = timeval(tv_sec: 10, tv_usec: 0)
+    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else { throw Failure(message: "connect: errno \(errno)") }
+    var sent = 0
+    while sent < request.count {
+      let count = request[sent...].withUnsafeBytes { write(socket, $0.baseAddress, $0.count) }
+      guard count > 0 else { throw Failure(message: "write: errno \(errno)") }
+      sent += count
+    }
+    var answer: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while !isComplete(answer) {
+      let count = buffer.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
+      if count == 0 { break }
+      guard count > 0 else { throw Failure(message: "read: errno \(errno) (timed out?)") }
+      answer += buffer[..<count]
+    }
+    return answer
+  }
+
+  /// Whether `answer` holds its headers and as many body bytes as its `Content-Length` says.
+  static func isComplete(_ answer: [UInt8]) -> Bool {
+    guard let end = answer.firstRange(of: Array("\r\n\r\n".utf8)) else { return false }
+    let headers = String(decoding: answer[..<end.lowerBound], as: UTF8.self).lowercased()
+    if headers.hasPrefix("http/1.1 204") { return true }
+    guard
+      let line = headers.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
+      let length = Int(line.dropFirst("content-length:".count).trimmingPrefix(" "))
+    else { return false }
+    return answer.count - end.upperBound >= length
+  }
+}
