@@ -168,7 +168,10 @@ let package = Package(
     // The documentation's code: every Swift block of the articles is compiled and run here.
     .testTarget(
       name: "DocumentationTests",
-      dependencies: ["Reactors", "ReactorsRecording", "ReactorsTesting", "ReactorsTestSupport"],
+      dependencies: [
+        "Reactors", "ReactorsInspector", "ReactorsRecording", "ReactorsTesting",
+        "ReactorsTestSupport",
+      ],
       swiftSettings: strict
     ),
     // The seed articles' reactors, views and tests, compiled as a new app target compiles

@@ -60,6 +60,7 @@ let package = Package(
       dependencies: [
         "ConsumerApp",
         .product(name: "Reactors", package: reactors),
+        .product(name: "ReactorsInspector", package: reactors),
         .product(name: "ReactorsRecording", package: reactors),
         .product(name: "ReactorsTesting", package: reactors),
         openCombine,

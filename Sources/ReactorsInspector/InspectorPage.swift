@@ -22,6 +22,7 @@ enum InspectorPage {
       #detail { overflow: auto; padding: 8px 12px; }
       table { border-collapse: collapse; width: 100%; }
       td { padding: 2px 6px; border-bottom: 1px solid #f0f0f0; vertical-align: top; }
+      td.ms { white-space: nowrap; }
       tr.step { cursor: pointer; }
       tr.step:hover { background: #f5f9ff; }
       tr.selected { background: #dbeafe !important; }
@@ -129,7 +130,7 @@ enum InspectorPage {
         if (step.index === view.selected) classes.push("selected");
         if (step.index === shown) classes.push("shown");
         return '<tr class="' + classes.join(" ") + '" data-index="' + step.index + '">' +
-          "<td>" + step.index + '</td><td class="muted">' + step.ms.toFixed(1) + " ms</td>" +
+          "<td>" + step.index + '</td><td class="muted ms">' + step.ms.toFixed(1) + " ms</td>" +
           '<td><span class="kind k-' + step.kind + '">' + step.kind + "</span></td>" +
           "<td>" + escape(step.text) + "</td><td>" + cause + "</td></tr>";
       });

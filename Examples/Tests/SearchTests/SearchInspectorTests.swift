@@ -1,11 +1,6 @@
 import Foundation
-import Synchronization
 import TerminalTesting
 import Testing
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
 
 /// `search --inspect`, driven in tmux as a person would, with the inspector's page asked what a
 /// browser's page asks: the session's steps appear as they happen, and time travel takes the
@@ -60,27 +55,8 @@ struct Page {
     let token =
       URLComponents(url: address, resolvingAgainstBaseURL: false)?
       .queryItems?.first { $0.name == "token" }?.value ?? ""
-    var request = URLRequest(url: URL(string: path, relativeTo: address)!.absoluteURL)
-    request.httpMethod = method
-    request.setValue(token, forHTTPHeaderField: "X-Reactors-Token")
-    let done = DispatchSemaphore(value: 0)
-    let answer = Answer()
-    URLSession.shared.dataTask(with: request) { data, response, _ in
-      answer.value.withLock {
-        $0 = ((response as? HTTPURLResponse)?.statusCode ?? 0, data ?? Data())
-      }
-      done.signal()
-    }.resume()
-    guard done.wait(timeout: .now() + 10) == .success,
-      let (status, body) = answer.value.withLock({ $0 })
-    else { throw PageTimeout(path: path) }
-    return (status, body)
+    let answer = try LoopbackHTTP.send(
+      method, path, port: address.port ?? 0, headers: ["X-Reactors-Token": token])
+    return (answer.status, answer.body)
   }
-
-  /// Where the request's completion leaves its answer.
-  final class Answer: Sendable {
-    let value = Mutex<(Int, Data)?>(nil)
-  }
-
-  struct PageTimeout: Error { let path: String }
 }

@@ -1,0 +1,69 @@
+import Foundation
+import TerminalTesting
+import Testing
+
+/// The inspector's page in a real browser (headless Chromium, driven over WebDriver), on the
+/// search example run in tmux: the steps of a query typed there appear in the page, a step's
+/// diff opens, the page's time travel takes the program's screen back, and Live brings it
+/// forward. It takes the README's screenshot of the page (`docs/inspector.png`, written when
+/// `REACTORS_UPDATE_SCREENSHOT=1`).
+@Suite(
+  .enabled(if: Tmux.isAvailable, "tmux is not installed (apt-get install -y tmux)"),
+  .enabled(
+    if: WebDriver.installed != nil,
+    "Chromium and its driver are not installed (apt-get install -y chromium chromium-driver)"))
+struct SearchInspectorBrowserTests {
+  @Test func thePageFollowsTheSessionShowsADiffAndTravelsTheScreen() throws {
+    let program = try #require(builtProduct(named: "search"), "build the search product first")
+    let screen = try Tmux(running: "\(program) --inspect")
+    let first = try screen.waitForScreen { $0.contains("Inspector: http://127.0.0.1:") }
+    let line = try #require(first.split(separator: "\n").first { $0.hasPrefix("Inspector: ") })
+    let address = try #require(URL(string: String(line.dropFirst("Inspector: ".count))))
+    let browser = try WebDriver()
+    try browser.open(address)
+    try browser.wait(until: "document.querySelector('#recording').options.length === 1")
+
+    // What is typed in the program appears in the page, live.
+    try screen.type("cat")
+    try screen.waitForScreen { resultsQuery($0) == "cat" && loaded($0) != nil }
+    try browser.wait(
+      until:
+        "[...document.querySelectorAll('tr.step')].some(row => row.textContent.includes('setPage'))"
+    )
+
+    // A mutation's diff: the page the answer set.
+    let setPage = try #require(
+      browser.run(
+        "return [...document.querySelectorAll('tr.step')].find(row => row.textContent.includes('setPage')).dataset.index"
+      ) as? String)
+    try browser.click("tr.step[data-index='\(setPage)']")
+    try browser.wait(
+      until:
+        "document.querySelector('pre.diff') && document.querySelector('pre.diff').textContent.includes('CAT')"
+    )
+    let timings = try #require(browser.run("return window.inspectorTimings") as? [String: Any])
+    #expect((timings["serverStateMs"] as? Double ?? .infinity) <= 100)
+    #expect((timings["serverDiffMs"] as? Double ?? .infinity) <= 100)
+    let png = try browser.screenshot()
+    #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    if ProcessInfo.processInfo.environment["REACTORS_UPDATE_SCREENSHOT"] == "1" {
+      let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../docs/inspector.png").standardizedFileURL
+      try png.write(to: docs)
+    }
+
+    // Travel to the first input ("c"): the program's screen shows the state before it.
+    try browser.click("tr.step[data-index='1']")
+    try browser.wait(until: "document.getElementById('travel') !== null")
+    try browser.click("#travel")
+    try screen.waitForScreen { $0.contains("Try: dog") && resultsQuery($0) == nil }
+    try browser.wait(until: "document.getElementById('travel-badge').style.display === 'inline'")
+
+    // Live: the screen shows the session's last state again.
+    try browser.click("#live")
+    try screen.waitForScreen { resultsQuery($0) == "cat" && loaded($0) != nil }
+    try browser.wait(until: "document.getElementById('travel-badge').style.display === 'none'")
+    try screen.type("\u{3}")
+    try screen.waitForScreen { $0.contains("Bye.") }
+  }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import TerminalTesting
+
+/// A real browser, driven over the W3C WebDriver protocol: Chromium, headless, through its
+/// driver (`chromedriver`, started here on a free port). What the page does is asked of the
+/// browser's own DOM; waits happen in the browser (a script that answers when its condition
+/// holds), with a deadline.
+final class WebDriver: Sendable {
+  /// The paths of the driver and the browser, when both are installed (Debian's `chromium`
+  /// and `chromium-driver` packages).
+  static var installed: (driver: String, browser: String)? {
+    let drivers = ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]
+    let browsers = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
+    guard let driver = drivers.first(where: FileManager.default.isExecutableFile(atPath:)),
+      let browser = browsers.first(where: FileManager.default.isExecutableFile(atPath:))
+    else { return nil }
+    return (driver, browser)
+  }
+
+  let process: Process
+  let port: Int
+  let session: String
+
+  /// Starts the driver and a browser session with a window of `width` × `height`.
+  init(width: Int = 1_400, height: Int = 900) throws {
+    guard let (driver, browser) = Self.installed else { throw Failure("no chromedriver") }
+    let port = Int.random(in: 20_000..<60_000)
+    process = Process()
+    process.executableURL = URL(fileURLWithPath: driver)
+    process.arguments = ["--port=\(port)"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    self.port = port
+    // The driver answers once it listens.
+    let deadline = ContinuousClock.now + .seconds(20)
+    var lastError: (any Error)?
+    while true {
+      do {
+        _ = try Self.call(port, "GET", "/status", nil)
+        break
+      } catch { lastError = error }
+      guard ContinuousClock.now < deadline else {
+        throw Failure("chromedriver did not start: \(lastError.map { "\($0)" } ?? "")")
+      }
+      _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .milliseconds(50))
+    }
+    let capabilities: [String: Any] = [
+      "capabilities": [
+        "alwaysMatch": [
+          "browserName": "chrome",
+          "goog:chromeOptions": [
+            "binary": browser,
+            "args": [
+              "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+              "--window-size=\(width),\(height)",
+            ],
+          ],
+        ]
+      ]
+    ]
+    let answer = try Self.call(port, "POST", "/session", capabilities)
+    guard let value = answer["value"] as? [String: Any], let id = value["sessionId"] as? String
+    else { throw Failure("no session: \(answer)") }
+    session = id
+    _ = try Self.call(
+      port, "POST", "/session/\(id)/timeouts", ["script": 20_000, "implicit": 10_000])
+  }
+
+  deinit {
+    _ = try? Self.call(port, "DELETE", "/session/\(session)", nil)
+    process.terminate()
+  }
+
+  /// Opens `url`.
+  func open(_ url: URL) throws {
+    _ = try command("POST", "url", ["url": url.absoluteString])
+  }
+
+  /// Runs `script` in the page and returns its value.
+  @discardableResult
+  func run(_ script: String) throws -> Any? {
+    try command("POST", "execute/sync", ["script": script, "args": [Any]()])["value"] ?? nil
+  }
+
+  /// Waits in the browser until the JavaScript expression `condition` is true (up to 20 s).
+  func wait(until condition: String) throws {
+    let script = """
+      const done = arguments[arguments.length - 1];
+      const check = () => {
+        try { if (\(condition)) { done(true); return; } } catch (error) {}
+        setTimeout(check, 20);
+      };
+      check();
+      """
+    _ = try command("POST", "execute/async", ["script": script, "args": [Any]()])
+  }
+
+  /// Clicks the first element `selector` finds, as a person would.
+  func click(_ selector: String) throws {
+    let found = try command(
+      "POST", "element", ["using": "css selector", "value": selector])
+    guard let element = found["value"] as? [String: Any], let id = element.values.first as? String
+    else { throw Failure("no element \(selector): \(found)") }
+    _ = try command("POST", "element/\(id)/click", [String: Any]())
+  }
+
+  /// A screenshot of the window, as PNG bytes.
+  func screenshot() throws -> Data {
+    guard let text = try command("GET", "screenshot", nil)["value"] as? String,
+      let png = Data(base64Encoded: text)
+    else { throw Failure("no screenshot") }
+    return png
+  }
+
+  func command(_ method: String, _ path: String, _ body: Any?) throws -> [String: Any] {
+    try Self.call(port, method, "/session/\(session)/\(path)", body)
+  }
+
+  /// One request to the driver; throws its error answers.
+  static func call(
+    _ port: Int, _ method: String, _ path: String, _ body: Any?
+  ) throws
+    -> [String: Any]
+  {
+    let data = try body.map { try JSONSerialization.data(withJSONObject: $0) } ?? Data()
+    let answer = try LoopbackHTTP.send(
+      method, path, port: port, headers: body == nil ? [:] : ["Content-Type": "application/json"],
+      body: data)
+    let json = (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any] ?? [:]
+    guard answer.status == 200 else {
+      throw Failure(
+        "\(method) \(path): \(answer.status) \(String(decoding: answer.body, as: UTF8.self))")
+    }
+    return json
+  }
+
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+  }
+}

@@ -1,0 +1,16 @@
+// The code of the inspector's catalog and the README's inspector section, compiled and run.
+
+import Reactors
+import ReactorsInspector
+import Testing
+
+@Suite struct InspectorSnippets {
+  @Test func startAnInspector() async throws {
+    let counter = RecordingArticle.Counter()
+    let recording = Recording(of: counter, named: "counter")
+    let inspector = try await Inspector.start()
+    inspector.inspect(recording)
+    #expect(inspector.address.hasPrefix("http://127.0.0.1:\(inspector.port)/?token="))
+    await inspector.stop()
+  }
+}
