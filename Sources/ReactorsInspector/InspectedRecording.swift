@@ -115,7 +115,7 @@ final class InspectedSteps<Action: Sendable, Mutation: Sendable, State: Sendable
   /// The state at `index`, and the index of the step that made it.
   func stateAndStep(at index: Int) -> (State, Int)? {
     guard index >= 0 else { return nil }
-    return recording.withSteps { Recording.state(at: index, in: $0) }
+    return recording.state(at: index).map { ($0.state, $0.madeAt) }
   }
 
   func travel(to index: Int) throws {

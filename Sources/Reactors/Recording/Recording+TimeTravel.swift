@@ -20,33 +20,48 @@ extension Recording {
   ///   recording that only writes a file keeps none in memory) or is attached to no reactor.
   public func travel(to index: Int) throws {
     guard let traveler else { throw TimeTravelError.notAttached(recording: name) }
-    let found = withSteps { steps -> (state: State?, count: Int) in
-      (Self.state(at: index, in: steps)?.state, steps.count)
-    }
-    guard let state = found.state else {
+    guard let state = state(at: index)?.state else {
       throw TimeTravelError.noState(
-        recording: name, index: index, keepsSteps: keepsSteps, count: found.count)
+        recording: name, index: index, keepsSteps: keepsSteps, count: withSteps { $0.count })
     }
     traveler(state)
   }
 
-  /// The state at step `index` of `steps` (in index order): the one that step made, or the
-  /// latest before it, with the index of the step that made it; `nil` when none is kept there.
-  package static func state(
-    at index: Int, in steps: borrowing [Step]
-  ) -> (state: State, madeAt: Int)? {
-    // The first step after `index`, then back to one that holds a state.
-    var low = 0
-    var high = steps.count
-    while low < high {
-      let middle = (low + high) / 2
-      if steps[middle].index <= index { low = middle + 1 } else { high = middle }
+  /// The state at step `index`: the one that step made, or the latest before it, with the
+  /// index of the step that made it; `nil` when none is kept there (or, for a recording that
+  /// keeps a state every few mutations, when its reactor is gone). A state the steps do not
+  /// hold is made again, outside the lock, from the nearest one before with `reduce`. For the
+  /// package's other targets.
+  package func state(at index: Int) -> (state: State, madeAt: Int)? {
+    let found = withSteps { steps -> (State, Int, [Mutation])? in
+      // The first step after `index`, then back to one that holds a state, taking the
+      // mutations after it.
+      var low = 0
+      var high = steps.count
+      while low < high {
+        let middle = (low + high) / 2
+        if steps[middle].index <= index { low = middle + 1 } else { high = middle }
+      }
+      var mutations: [Mutation] = []
+      var madeAt: Int?
+      while low > 0 {
+        low -= 1
+        let step = steps[low]
+        if let state = step.state { return (state, madeAt ?? step.index, mutations.reversed()) }
+        if case .mutation(let mutation) = step.kind {
+          mutations.append(mutation)
+          madeAt = madeAt ?? step.index
+        }
+      }
+      return nil
     }
-    while low > 0 {
-      low -= 1
-      if let state = steps[low].state { return (state, steps[low].index) }
+    guard case (var state, let madeAt, let mutations)? = found else { return nil }
+    guard !mutations.isEmpty else { return (state, madeAt) }
+    guard let reducer else { return nil }
+    for mutation in mutations {
+      guard reducer(&state, mutation) else { return nil }
     }
-    return nil
+    return (state, madeAt)
   }
 
   /// Runs `body` with the steps kept, under the recording's lock: the steps are not copied

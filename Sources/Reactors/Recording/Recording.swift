@@ -32,6 +32,11 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   @usableFromInline let isReplay: Bool
   /// Whether ``steps`` keeps every step (a recording that only writes a file keeps none).
   @usableFromInline let keepsSteps: Bool
+  /// Whether the steps kept hold every mutation's state, or only every ``checkpointEvery``th.
+  @usableFromInline let keepsEveryState: Bool
+  /// Reduces a mutation into a state as the recorded reactor does (`false`: the reactor is
+  /// gone), to make again the states kept steps do not hold.
+  @usableFromInline let reducer: (@Sendable (inout State, Mutation) -> Bool)?
   /// Told each step in order, under the buffer's lock (a file's writer, which only queues it).
   @usableFromInline let stream: (@Sendable (Step) -> Void)?
   @usableFromInline let buffer = Locked(Buffer())
@@ -65,12 +70,19 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
 
   /// Starts recording `reactor` under `name`, hiding what `redactions` say, with times on
   /// `clock` (a test clock in tests).
+  ///
+  /// `keepingStatesEvery` (1 by default: every state) keeps a state every that many
+  /// mutations: for a large state and a long session, a state every 32 mutations costs a
+  /// thirty-second of the memory, and time travel and the inspector make the others again
+  /// from the nearest one before, with the reactor's `reduce` (at most 31 of them).
   public convenience init<R: Reactor, C: Clock>(
     of reactor: R, named name: String,
     redacting redactions: [Redaction<Action, Mutation, State>] = [],
-    clock: C = ContinuousClock()
+    keepingStatesEvery statesEvery: Int = 1, clock: C = ContinuousClock()
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State, C.Duration == Duration {
-    self.init(reactor, name: name, redactions: redactions, clock: clock, isReplay: false)
+    self.init(
+      reactor, name: name, redactions: redactions, clock: clock, isReplay: false,
+      keepsEveryState: statesEvery <= 1, checkpointEvery: statesEvery <= 1 ? 32 : statesEvery)
   }
 
   /// Starts recording `store` under `name`: its dispatched actions are the inputs, and its
@@ -78,9 +90,11 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   public convenience init<C: Clock>(
     of store: Store<State, Action>, named name: String,
     redacting redactions: [Redaction<Action, Mutation, State>] = [],
-    clock: C = ContinuousClock()
+    keepingStatesEvery statesEvery: Int = 1, clock: C = ContinuousClock()
   ) where Mutation == Action, C.Duration == Duration {
-    self.init(store.engine, name: name, redactions: redactions, clock: clock, isReplay: false)
+    self.init(
+      of: store.engine, named: name, redacting: redactions, keepingStatesEvery: statesEvery,
+      clock: clock)
   }
 
   /// Starts recording `reactor`. A replay's recording (`isReplay`) keeps its effects from
@@ -90,10 +104,17 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   @inlinable
   package init<R: Reactor, C: Clock>(
     _ reactor: R, name: String, redactions: [Redaction<Action, Mutation, State>], clock: C,
-    isReplay: Bool, keepsSteps: Bool = true, checkpointEvery: Int = 32,
-    stream: (@Sendable (Step) -> Void)? = nil, finish: (@Sendable () -> Void)? = nil
+    isReplay: Bool, keepsSteps: Bool = true, keepsEveryState: Bool = true,
+    checkpointEvery: Int = 32, stream: (@Sendable (Step) -> Void)? = nil,
+    finish: (@Sendable () -> Void)? = nil
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State, C.Duration == Duration {
     self.checkpointEvery = max(checkpointEvery, 1)
+    self.keepsEveryState = keepsEveryState
+    reducer = { [weak reactor] state, mutation in
+      guard let reactor else { return false }
+      reactor.reduce(state: &state, mutation: mutation)
+      return true
+    }
     self.name = name
     self.redactions = redactions
     self.isReplay = isReplay
@@ -126,6 +147,8 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     redactions = []
     isReplay = false
     keepsSteps = true
+    keepsEveryState = true
+    reducer = nil
     checkpointEvery = 1
     stream = nil
     finish = Locked(nil)
@@ -218,7 +241,8 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   ) -> RecordedCause {
     let mutation = redactions.redacted(mutation: mutation)
     // A recording that keeps no step needs the state only at its checkpoints.
-    let state = keepsSteps || isCheckpoint ? redactions.redacted(readState()) : nil
+    let state =
+      keepsSteps && keepsEveryState || isCheckpoint ? redactions.redacted(readState()) : nil
     return append {
       Step(
         index: $0, time: $1, kind: .mutation(mutation), cause: cause, state: state,

@@ -178,6 +178,24 @@ import Testing
   }
 }
 
+extension TimeTravelTests {
+  @Test func aRecordingThatKeepsAStateEveryFewMutationsMakesTheOthersAgain() throws {
+    let reactor = ProbeReactor()
+    let recording = Recording(of: reactor, named: "probe", keepingStatesEvery: 4)
+    for value in 1...10 { reactor.send(.append(value)) }
+    let kept = recording.steps.filter { $0.state != nil }.map(\.index)
+    #expect(kept == [0, 8, 16])  // `began`, then every fourth mutation
+    for index in 0..<recording.steps.count {
+      // Steps 1, 2: the first input and its mutation; the state at step i has i / 2 items.
+      #expect(recording.state(at: index)?.state.items == (0..<index / 2).map { $0 + 1 })
+    }
+    try recording.travel(to: 12)  // the sixth mutation's state, made again
+    #expect(reactor.currentState.items == [1, 2, 3, 4, 5, 6])
+    recording.returnToLive()
+    #expect(reactor.currentState.items == Array(1...10))
+  }
+}
+
 /// A reactor whose `transform(state:)` stamps each state with its count.
 final class Stamped: Reactor {
   struct State: Equatable, Sendable {
