@@ -55,6 +55,7 @@ let package = Package(
       dependencies: [
         "Reactors", "ReactorsRecording",
         .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "FlyingSocks", package: "FlyingFox"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
       swiftSettings: strict),

@@ -4,7 +4,8 @@ import PackageDescription
 // A plain release-mode harness, not a benchmark framework: every scenario times a loop of up to
 // millions of operations, so a framework's per-sample overhead buys nothing, and CI builds it
 // with no dependency beyond the library (and, for scenario 8's `ObservableObject` row, the
-// library's Combine glue, which brings OpenCombine on Linux).
+// library's Combine glue, which brings OpenCombine on Linux; for scenario 10, its inspector,
+// which brings FlyingFox).
 let package = Package(
   name: "ReactorsBenchmarks",
   platforms: [.macOS(.v13)],
@@ -18,6 +19,7 @@ let package = Package(
         .product(name: "Reactors", package: "Reactors"),
         .product(name: "ReactorsCombine", package: "Reactors"),
         .product(name: "ReactorsRecording", package: "Reactors"),
+        .product(name: "ReactorsInspector", package: "Reactors"),
         "HeapStatistics",
       ],
       // Warnings are errors in the project's own builds only (see the library's Package.swift).

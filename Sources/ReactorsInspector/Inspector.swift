@@ -54,7 +54,8 @@ public final class Inspector: Sendable {
   ) async throws -> Inspector {
     let state = InspectorState(allowsTimeTravel: allowsTimeTravel)
     let server = HTTPServer(
-      address: try .inet(ip4: host, port: port), timeout: 60, logger: .disabled,
+      address: try .inet(ip4: host, port: port), timeout: 60,
+      pool: NoDelayPool(pool: HTTPServer.defaultPool()), logger: .disabled,
       handler: InspectorRoutes(state: state))
     let failure = Locked<String?>(nil)
     Task {

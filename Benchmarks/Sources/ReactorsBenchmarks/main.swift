@@ -100,7 +100,7 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile") {
 let quick = CommandLine.arguments.contains("--quick")
 let scale = quick ? 10 : 1
 
-// `--scenario N` prints scenario N's rows alone (1, 6, 7, 8 and 9).
+// `--scenario N` prints scenario N's rows alone (1, 6, 7, 8, 9 and 10).
 if let index = CommandLine.arguments.firstIndex(of: "--scenario"),
   let scenario = CommandLine.arguments.dropFirst(index + 1).first
 {
@@ -110,7 +110,8 @@ if let index = CommandLine.arguments.firstIndex(of: "--scenario"),
   case "7": printTable(scopedStores(count: 1_000_000 / scale))
   case "8": printTable(observedFields(actions: 10_000))
   case "9": printTable(recordings(count: 100_000 / scale) + [largeReplay(steps: 1_000_000 / scale)])
-  default: print("--scenario takes 1, 6, 7, 8 or 9; run without it for every scenario.")
+  case "10": printTable(await inspecting(steps: 1_000_000 / scale))
+  default: print("--scenario takes 1, 6, 7, 8, 9 or 10; run without it for every scenario.")
   }
   exit(0)
 }
@@ -126,6 +127,7 @@ let scopes = scopedStores(count: 1_000_000 / scale)
 // ratio swung from 1.46 to 2.49 between quick runs.
 let observed = observedFields(actions: 10_000)
 let recorded = recordings(count: 100_000 / scale) + [largeReplay(steps: 1_000_000 / scale)]
+let inspected = await inspecting(steps: 1_000_000 / scale)
 // Growth last: its second half changes the allocator's settings for the rest of the process.
 rows += growth()
-printTable(rows + idle + async + contended + scopes + observed + recorded)
+printTable(rows + idle + async + contended + scopes + observed + recorded + inspected)
