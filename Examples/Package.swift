@@ -62,7 +62,9 @@ let package = Package(
     .executableTarget(
       name: "todo",
       dependencies: [
-        "TodoCore", "ExampleTerminal", .product(name: "ReactorsRecording", package: "Reactors"),
+        "TodoCore", "ExampleTerminal",
+        .product(name: "ReactorsRecording", package: "Reactors"),
+        .product(name: "ReactorsInspector", package: "Reactors"),
       ],
       swiftSettings: strict),
     // Drives the terminal programs in tmux, as a person would.

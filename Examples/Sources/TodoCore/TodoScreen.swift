@@ -10,9 +10,9 @@ public enum TodoScreen {
   /// Clears the terminal and moves to its top-left corner (ANSI).
   public static let clear = "\u{1B}[H\u{1B}[2J"
 
-  /// The whole screen for `state`.
-  public static func render(_ state: TodoState) -> String {
-    var lines = [help, "Showing: \(state.filter.rawValue)"]
+  /// The whole screen for `state`, with `note` under the help line (the inspector's address).
+  public static func render(_ state: TodoState, note: String? = nil) -> String {
+    var lines = [help] + (note.map { [$0] } ?? []) + ["Showing: \(state.filter.rawValue)"]
     let items = state.visibleItems
     if items.isEmpty { lines.append("  (nothing here)") }
     for item in items {

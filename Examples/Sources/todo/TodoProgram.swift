@@ -1,6 +1,7 @@
 import ExampleTerminal
 import Foundation
 import Reactors
+import ReactorsInspector
 import ReactorsRecording
 import TodoCore
 
@@ -10,16 +11,20 @@ import TodoCore
   import Darwin
 #endif
 
-/// The todo list in the terminal: `todo [file] [--record FILE]` (default `todo.sqlite` in the
-/// current folder; `--record` records the session's store into FILE, to replay in a test).
+/// The todo list in the terminal: `todo [file] [--record FILE] [--inspect]` (default
+/// `todo.sqlite` in the current folder; `--record` records the session's store into FILE, to
+/// replay in a test; `--inspect` records it in memory too and serves the inspector, whose
+/// address shows under the help line).
 /// Type a command and press Enter; every change is saved to the file before it is shown as
 /// saved. `TODO_SLOW_DISK_MS=300` makes every write wait that long first (a slow disk: the
 /// tests kill the program while it is still saving); `TODO_SLOW_DISK_MS=0,0,0,5000` makes the
 /// first three writes quick and every later one slow (the last number applies from then on).
 @main
 enum TodoProgram {
-  static func main() {
+  static func main() async {
     var arguments = Array(CommandLine.arguments.dropFirst())
+    let inspect = arguments.contains("--inspect")
+    arguments.removeAll { $0 == "--inspect" }
     var record: String?
     if let index = arguments.firstIndex(of: "--record") {
       guard index + 1 < arguments.count else {
@@ -44,21 +49,34 @@ enum TodoProgram {
       initial: initial, reducer: todoReducer,
       middlewares: [todoPersistence(database, unavailable: initial.problem ?? "no file")])
     var recording: Recording<TodoAction, TodoAction, TodoState>?
-    if let record {
-      do {
-        recording = try Recording(of: store, named: "todo", writingTo: record)
-      } catch {
-        show("todo: \(error)\n")
-        exit(2)
+    var inspector: Inspector?
+    do {
+      // The inspector shows the steps kept in memory: a file's recording keeps them too.
+      if let record {
+        recording = try Recording(
+          of: store, named: "todo", writingTo: record, keepingSteps: inspect)
+      } else if inspect {
+        recording = Recording(of: store, named: "todo")
       }
+      if inspect, let recording {
+        inspector = try await Inspector.start(printsAddress: false)
+        inspector?.inspect(recording)
+      }
+    } catch {
+      show("todo: \(error)\n")
+      exit(2)
     }
-    let screen = store.observe { state in show(TodoScreen.clear + TodoScreen.render(state)) }
+    let note = inspector.map { "Inspector: \($0.address)" }
+    let screen = store.observe { state in
+      show(TodoScreen.clear + TodoScreen.render(state, note: note))
+    }
     while let line = readLine() {
       guard let action = TodoScreen.command(for: line) else { break }
       store.dispatch(action)
     }
     screen.cancel()
     recording?.stop()
+    await inspector?.stop()
     show(
       "\nBye. \(store.currentState.items.count) items, all saved: "
         + "\(store.currentState.items.allSatisfy(\.isSaved) ? "yes" : "no").\n")

@@ -17,10 +17,9 @@ struct SearchInspectorBrowserTests {
     let program = try #require(builtProduct(named: "search"), "build the search product first")
     let screen = try Tmux(running: "\(program) --inspect")
     let first = try screen.waitForScreen { $0.contains("Inspector: http://127.0.0.1:") }
-    let line = try #require(first.split(separator: "\n").first { $0.hasPrefix("Inspector: ") })
-    let address = try #require(URL(string: String(line.dropFirst("Inspector: ".count))))
+    let page = try #require(InspectorPage(screen: first))
     let browser = try WebDriver()
-    try browser.open(address)
+    try browser.open(page.address)
     try browser.wait(until: "document.querySelector('#recording').options.length === 1")
 
     // What is typed in the program appears in the page, live.

@@ -11,9 +11,7 @@ struct SearchInspectorTests {
     let program = try #require(builtProduct(named: "search"), "build the search product first")
     let screen = try Tmux(running: "\(program) --inspect")
     let first = try screen.waitForScreen { $0.contains("Inspector: http://127.0.0.1:") }
-    let line = try #require(first.split(separator: "\n").first { $0.hasPrefix("Inspector: ") })
-    let address = try #require(URL(string: String(line.dropFirst("Inspector: ".count))))
-    let page = Page(address: address)
+    let page = try #require(InspectorPage(screen: first))
 
     try screen.type("dog")
     try screen.waitForScreen { resultsQuery($0) == "dog" && loaded($0) != nil }
@@ -34,29 +32,5 @@ struct SearchInspectorTests {
     #expect(all.last?.contains("\"dogs\"") == true)
     try screen.type("\u{3}")
     try screen.waitForScreen { $0.contains("Bye.") }
-  }
-}
-
-/// What the inspector's page asks, from its address (with its token).
-struct Page {
-  let address: URL
-
-  /// The JSON answer to `GET path`.
-  func json(_ path: String) throws -> [String: Any] {
-    let (status, body) = try request("GET", path)
-    #expect(status == 200, "\(path): \(String(decoding: body, as: UTF8.self))")
-    return try JSONSerialization.jsonObject(with: body) as? [String: Any] ?? [:]
-  }
-
-  /// The status of `POST path`.
-  func post(_ path: String) throws -> Int { try request("POST", path).status }
-
-  func request(_ method: String, _ path: String) throws -> (status: Int, body: Data) {
-    let token =
-      URLComponents(url: address, resolvingAgainstBaseURL: false)?
-      .queryItems?.first { $0.name == "token" }?.value ?? ""
-    let answer = try LoopbackHTTP.send(
-      method, path, port: address.port ?? 0, headers: ["X-Reactors-Token": token])
-    return (answer.status, answer.body)
   }
 }
