@@ -85,6 +85,7 @@ let package = Package(
         "SearchCore", "search", "TerminalTesting",
         .product(name: "ReactorsTesting", package: "Reactors"),
         .product(name: "ReactorsRecording", package: "Reactors"),
+        .product(name: "ReactorsInspector", package: "Reactors"),
       ],
       swiftSettings: strict
     ),

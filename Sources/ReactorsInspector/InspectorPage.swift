@@ -1,7 +1,8 @@
 /// The inspector's page: plain HTML, CSS and JavaScript, served as is (no build step, nothing
 /// fetched from elsewhere). It asks the server for windows of steps, one state and one diff at
-/// a time, and polls the recordings' counts to follow them live. Its own timings (the last
-/// state's and diff's, in milliseconds) are kept in `window.inspectorTimings`.
+/// a time, and polls the recordings' counts to follow them live. Its own timings are kept for
+/// tests: `window.inspectorFirstScreenMs` (from the start of navigation to the first steps
+/// shown) and `window.inspectorTimings` (the last step's state and diff, in milliseconds).
 enum InspectorPage {
   static let html = #"""
     <!doctype html>
@@ -233,7 +234,10 @@ enum InspectorPage {
       const row = event.target.closest("tr.step");
       if (row) select(Number(row.dataset.index));
     };
-    loadRecordings().then(() => loadSteps(tailStart())).then(poll);
+    loadRecordings().then(() => loadSteps(tailStart())).then(() => {
+      window.inspectorFirstScreenMs = performance.now();
+      poll();
+    });
     </script>
     </body>
     </html>
