@@ -67,16 +67,18 @@ final class InspectedSteps<Action: Sendable, Mutation: Sendable, State: Sendable
   let recording: Recording<Action, Mutation, State>
   let exporter: (@Sendable () throws -> [UInt8])?
   let shown = Locked<Int?>(nil)
+  let label: String?
 
   init(
-    _ recording: Recording<Action, Mutation, State>,
+    _ recording: Recording<Action, Mutation, State>, label: String? = nil,
     exporter: (@Sendable () throws -> [UInt8])?
   ) {
     self.recording = recording
+    self.label = label
     self.exporter = exporter
   }
 
-  var name: String { recording.name }
+  var name: String { label ?? recording.name }
   var count: Int { recording.withSteps { $0.count } }
   var canExport: Bool { exporter != nil }
   var shownStep: Int? { shown.withLock { $0 } }

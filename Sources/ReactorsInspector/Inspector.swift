@@ -129,7 +129,14 @@ final class InspectorState: Sendable {
   init(allowsTimeTravel: Bool) { self.allowsTimeTravel = allowsTimeTravel }
 
   func open(_ gatekeeper: Gatekeeper) { gate.withLock { $0 = gatekeeper } }
-  func add(_ recording: any InspectedRecording) { recordings.withLock { $0.append(recording) } }
+  /// Shows `recording`; its id.
+  @discardableResult
+  func add(_ recording: any InspectedRecording) -> Int {
+    recordings.withLock {
+      $0.append(recording)
+      return $0.count - 1
+    }
+  }
 
   /// Recording number `id`, if there is one.
   func recording(_ id: Int?) -> (any InspectedRecording)? {

@@ -51,6 +51,7 @@ enum InspectorPage {
       <span id="travel-badge">showing a past step</span>
       <button id="live" disabled>Live</button>
       <a id="export" href="#">export</a>
+      <label>import <input type="file" id="import" accept=".jsonl,.json,.txt"></label>
     </header>
     <main>
       <section id="timeline">
@@ -221,6 +222,19 @@ enum InspectorPage {
     $("older").onclick = () => { $("follow").checked = false; loadSteps(view.from - page); };
     $("newer").onclick = () => loadSteps(view.next);
     $("live").onclick = goLive;
+    $("import").onchange = async () => {
+      const file = $("import").files[0];
+      if (!file) return;
+      const response = await fetch("/api/import", { method: "POST",
+        headers: { "X-Reactors-Token": token }, body: await file.arrayBuffer() });
+      if (!response.ok) { alert(await response.text()); return; }
+      view.recording = (await response.json()).id;
+      view.selected = null;
+      $("follow").checked = false;
+      await loadRecordings();
+      $("recording").value = String(view.recording);
+      await loadSteps(0);
+    };
     $("steps").onclick = (event) => {
       const cause = event.target.dataset && event.target.dataset.cause;
       if (cause) {

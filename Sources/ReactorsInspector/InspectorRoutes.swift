@@ -1,5 +1,7 @@
 import FlyingFox
 import Foundation
+import Reactors
+import ReactorsRecording
 
 /// The inspector's HTTP answers: the page, and the JSON it fetches, a window at a time.
 ///
@@ -12,6 +14,8 @@ import Foundation
 /// - `GET /api/diff?r=ID&i=N` — the diff of that state with the one before it.
 /// - `POST /api/travel?r=ID&i=N`, `POST /api/live?r=ID` — time travel (403 when read-only).
 /// - `GET /api/export?r=ID` — the recording's file.
+/// - `POST /api/import` (a recording file as the body) — shows that file, read only, whatever
+///   its types; answers its id, or 422 with what is wrong with the file.
 ///
 /// Every request passes the ``Gatekeeper`` first.
 struct InspectorRoutes: HTTPHandler {
@@ -95,8 +99,25 @@ struct InspectorRoutes: HTTPHandler {
       } catch {
         return Self.text(.unprocessableContent, "\(error)")
       }
+    case (.POST, "/api/import"):
+      return await importFile(try await request.bodyData)
     default:
       return Self.text(.notFound, "No such page: \(request.method.rawValue) \(request.path).")
+    }
+  }
+
+  /// Reads `body` as a recording file of any types and shows it, read only.
+  func importFile(_ body: Data) async -> HTTPResponse {
+    let bytes = [UInt8](body)
+    do {
+      let recording = try Recording<RecordedJSON, RecordedJSON, RecordedJSON>(
+        bytes: bytes, path: "the imported file", schemaVersions: Int.min...Int.max,
+        checkingTypeNames: false)
+      let id = state.add(
+        InspectedSteps(recording, label: "\(recording.name) (imported)", exporter: { bytes }))
+      return Self.json(["id": id])
+    } catch {
+      return Self.text(.unprocessableContent, "\(error)")
     }
   }
 

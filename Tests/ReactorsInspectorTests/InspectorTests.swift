@@ -103,6 +103,35 @@ import Testing
     #expect(try await http.send("GET", "/api/state?r=9&i=0&token=\(token)").status == 404)
   }
 
+  @Test func aFileOfAnyTypesImportsReadOnly() async throws {
+    let (inspector, _, recording) = try await Self.inspected()
+    defer { Task { await inspector.stop() } }
+    let http = RawHTTP(port: inspector.port)
+    let token = try #require(inspector.address.split(separator: "=").last.map(String.init))
+    let file = try recording.fileBytes(checkpointEvery: 2)
+
+    let imported = try await http.send("POST", "/api/import?token=\(token)", body: file)
+    #expect(imported.status == 200, "\(imported.text)")
+    #expect(imported.text.contains("\"id\":1"))
+    let list = try await http.send("GET", "/api/recordings?token=\(token)")
+    #expect(list.text.contains("counter (imported)"))
+    let steps = try await http.send("GET", "/api/steps?r=1&from=0&count=10&token=\(token)")
+    #expect(steps.text.contains("\"count\":7"))
+    #expect(steps.text.contains("add"))
+    // States at the file's checkpoints: the one kept at step 4 (total 3) for step 5.
+    let state = try await http.send("GET", "/api/state?r=1&i=5&token=\(token)")
+    #expect(state.text.contains("\"madeAt\":4"))
+    #expect(state.text.contains("\"label\":\"total\""))
+    #expect(try await http.send("POST", "/api/travel?r=1&i=2&token=\(token)").status == 422)
+    let export = try await http.send("GET", "/api/export?r=1&token=\(token)")
+    #expect(export.body == file)
+
+    let broken = try await http.send(
+      "POST", "/api/import?token=\(token)", body: Array(file.prefix(40)) + Array("}{\n".utf8))
+    #expect(broken.status == 422)
+    #expect(broken.text.contains("the imported file, line 1"))
+  }
+
   /// An inspector showing a counter's recording of three sends: 1, 2, 3.
   static func inspected(
     allowsTimeTravel: Bool = true

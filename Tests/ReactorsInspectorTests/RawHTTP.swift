@@ -21,12 +21,13 @@ struct RawHTTP {
   let port: UInt16
 
   func send(
-    _ method: String, _ target: String, host: String? = nil, headers: [String: String] = [:]
+    _ method: String, _ target: String, host: String? = nil, headers: [String: String] = [:],
+    body: [UInt8] = []
   ) async throws -> Answer {
     var lines = ["\(method) \(target) HTTP/1.1", "Host: \(host ?? "127.0.0.1:\(port)")"]
     lines += headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
-    lines += ["Connection: close", "Content-Length: 0", "", ""]
-    let request = Array(lines.joined(separator: "\r\n").utf8)
+    lines += ["Connection: close", "Content-Length: \(body.count)", "", ""]
+    let request = Array(lines.joined(separator: "\r\n").utf8) + body
     let port = port
     let bytes = try await withCheckedThrowingContinuation {
       (continuation: CheckedContinuation<[UInt8], any Error>) in

@@ -5,7 +5,7 @@ import Testing
 /// The inspector's page in a real browser (headless Chromium, driven over WebDriver), on the
 /// search example run in tmux: the steps of a query typed there appear in the page, a step's
 /// diff opens, the page's time travel takes the program's screen back, and Live brings it
-/// forward. It takes the README's screenshot of the page (`docs/inspector.png`, written when
+/// forward; the session's file, exported, imports back. It takes the README's screenshot of the page (`docs/inspector.png`, written when
 /// `REACTORS_UPDATE_SCREENSHOT=1`).
 @Suite(
   .enabled(if: Tmux.isAvailable, "tmux is not installed (apt-get install -y tmux)"),
@@ -62,6 +62,16 @@ struct SearchInspectorBrowserTests {
     try browser.click("#live")
     try screen.waitForScreen { resultsQuery($0) == "cat" && loaded($0) != nil }
     try browser.wait(until: "document.getElementById('travel-badge').style.display === 'none'")
+
+    // The session's file, exported, then imported back: a second recording, read only.
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("inspected-\(UUID().uuidString).jsonl")
+    try page.request("GET", "/api/export?r=0").body.write(to: file)
+    try browser.type(file.path, into: "#import")
+    try browser.wait(
+      until: "document.querySelector('#recording').options.length === 2 && "
+        + "document.querySelectorAll('tr.step').length > 0 && "
+        + "document.querySelector('#recording').selectedOptions[0].text.includes('imported')")
     try screen.type("\u{3}")
     try screen.waitForScreen { $0.contains("Bye.") }
   }

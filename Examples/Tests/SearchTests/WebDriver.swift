@@ -105,6 +105,15 @@ final class WebDriver: Sendable {
     _ = try command("POST", "element/\(id)/click", [String: Any]())
   }
 
+  /// Types `text` into the first element `selector` finds (a file input takes a path).
+  func type(_ text: String, into selector: String) throws {
+    let found = try command(
+      "POST", "element", ["using": "css selector", "value": selector])
+    guard let element = found["value"] as? [String: Any], let id = element.values.first as? String
+    else { throw Failure("no element \(selector): \(found)") }
+    _ = try command("POST", "element/\(id)/value", ["text": text])
+  }
+
   /// A screenshot of the window, as PNG bytes.
   func screenshot() throws -> Data {
     guard let text = try command("GET", "screenshot", nil)["value"] as? String,

@@ -30,10 +30,11 @@ extension Recording {
   /// The state at step `index`: the one that step made, or the latest before it, with the
   /// index of the step that made it; `nil` when none is kept there (or, for a recording that
   /// keeps a state every few mutations, when its reactor is gone). A state the steps do not
-  /// hold is made again, outside the lock, from the nearest one before with `reduce`. For the
-  /// package's other targets.
+  /// hold is made again, outside the lock, from the nearest one before with `reduce`; a
+  /// recording read from a file has no `reduce`, and gives the nearest one before, and where
+  /// it was made. For the package's other targets.
   package func state(at index: Int) -> (state: State, madeAt: Int)? {
-    let found = withSteps { steps -> (State, Int, [Mutation])? in
+    let found = withSteps { steps -> (State, keptAt: Int, madeAt: Int, [Mutation])? in
       // The first step after `index`, then back to one that holds a state, taking the
       // mutations after it.
       var low = 0
@@ -47,7 +48,9 @@ extension Recording {
       while low > 0 {
         low -= 1
         let step = steps[low]
-        if let state = step.state { return (state, madeAt ?? step.index, mutations.reversed()) }
+        if let state = step.state {
+          return (state, step.index, madeAt ?? step.index, mutations.reversed())
+        }
         if case .mutation(let mutation) = step.kind {
           mutations.append(mutation)
           madeAt = madeAt ?? step.index
@@ -55,9 +58,9 @@ extension Recording {
       }
       return nil
     }
-    guard case (var state, let madeAt, let mutations)? = found else { return nil }
+    guard case (var state, let keptAt, let madeAt, let mutations)? = found else { return nil }
     guard !mutations.isEmpty else { return (state, madeAt) }
-    guard let reducer else { return nil }
+    guard let reducer else { return (state, keptAt) }
     for mutation in mutations {
       guard reducer(&state, mutation) else { return nil }
     }

@@ -88,6 +88,8 @@ struct JSONReading: Decoder {
         throw corrupted("The string is not a valid URL.")
       }
       return unsafeBitCast(url, to: Value.self)
+    } else if type == RecordedJSON.self {
+      return unsafeBitCast(input.value(at: node), to: Value.self)
     } else if type == Decimal.self {
       guard kind == .number,
         let decimal = Decimal(
@@ -198,6 +200,34 @@ extension JSONReading: SingleValueDecodingContainer {
 }
 
 extension JSONInput {
+  /// Node `index` as a ``RecordedJSON``, numbers as their text.
+  func value(at index: Int) -> RecordedJSON {
+    let node = nodes[index]
+    switch node.kind {
+    case .null: return .null
+    case .true: return .bool(true)
+    case .false: return .bool(false)
+    case .number: return .number(String(decoding: text(node), as: UTF8.self))
+    case .string, .escapedString: return .string(string(index))
+    case .array:
+      var elements: [RecordedJSON] = []
+      var child = index + 1
+      for _ in 0..<node.count {
+        elements.append(value(at: child))
+        child = Int(nodes[child].next)
+      }
+      return .array(elements)
+    case .object:
+      var members: [RecordedJSON.Member] = []
+      var child = index + 1
+      for _ in 0..<node.count {
+        members.append(.init(name: string(child), value: value(at: child + 1)))
+        child = Int(nodes[child + 1].next)
+      }
+      return .object(members)
+    }
+  }
+
   /// The keys and indices from the line's top to node `target`.
   func codingPath(to target: Int) -> [any CodingKey] {
     var path: [any CodingKey] = []

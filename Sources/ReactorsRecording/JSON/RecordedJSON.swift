@@ -1,0 +1,144 @@
+import CustomDump
+
+/// Any JSON value, as a recording file holds it: what reads a recording whose types this
+/// program does not have (the inspector's import), as
+/// `Recording<RecordedJSON, RecordedJSON, RecordedJSON>(contentsOf: path, checkingTypeNames: false)`.
+///
+/// A number keeps its text (it is compared, dumped and written back as it was read). Dumps and
+/// mirrors show an object as its members by name and an array as its elements, so custom dump,
+/// diffs and the inspector's trees read like the app's own values.
+public enum RecordedJSON: Sendable, Hashable {
+  case null
+  case bool(Bool)
+  /// A number, as its text.
+  case number(String)
+  case string(String)
+  case array([RecordedJSON])
+  /// An object's members, in the file's order.
+  case object([Member])
+
+  /// An object's member.
+  public struct Member: Sendable, Hashable {
+    /// The member's name.
+    public let name: String
+    /// Its value.
+    public let value: RecordedJSON
+
+    /// A member named `name`.
+    public init(name: String, value: RecordedJSON) {
+      self.name = name
+      self.value = value
+    }
+  }
+}
+
+extension RecordedJSON: Codable {
+  /// Reads any JSON value.
+  public init(from decoder: any Decoder) throws {
+    if let object = try? decoder.container(keyedBy: JSONKey.self) {
+      self = .object(
+        try object.allKeys.map { key in
+          Member(name: key.stringValue, value: try object.decode(RecordedJSON.self, forKey: key))
+        })
+    } else if var array = try? decoder.unkeyedContainer() {
+      var elements: [RecordedJSON] = []
+      while !array.isAtEnd { elements.append(try array.decode(RecordedJSON.self)) }
+      self = .array(elements)
+    } else {
+      let single = try decoder.singleValueContainer()
+      if single.decodeNil() {
+        self = .null
+      } else if let bool = try? single.decode(Bool.self) {
+        self = .bool(bool)
+      } else if let string = try? single.decode(String.self) {
+        self = .string(string)
+      } else {
+        let number = try single.decode(Double.self)
+        self = .number(Self.text(of: number))
+      }
+    }
+  }
+
+  /// Writes the value back as JSON.
+  public func encode(to encoder: any Encoder) throws {
+    switch self {
+    case .null:
+      var single = encoder.singleValueContainer()
+      try single.encodeNil()
+    case .bool(let bool):
+      var single = encoder.singleValueContainer()
+      try single.encode(bool)
+    case .number(let text):
+      var single = encoder.singleValueContainer()
+      if let integer = Int(text) {
+        try single.encode(integer)
+      } else {
+        try single.encode(Double(text) ?? 0)
+      }
+    case .string(let string):
+      var single = encoder.singleValueContainer()
+      try single.encode(string)
+    case .array(let elements):
+      var array = encoder.unkeyedContainer()
+      for element in elements { try array.encode(element) }
+    case .object(let members):
+      var object = encoder.container(keyedBy: JSONKey.self)
+      for member in members { try object.encode(member.value, forKey: JSONKey(member.name)) }
+    }
+  }
+
+  /// A number's shortest text: an integer's without a point.
+  static func text(of number: Double) -> String {
+    number.rounded(.towardZero) == number && abs(number) < 1e15
+      ? String(Int64(number)) : "\(number)"
+  }
+}
+
+extension RecordedJSON: CustomReflectable, CustomDumpRepresentable, CustomStringConvertible {
+  /// An object as its members by name, an array as its elements, a scalar as itself.
+  public var customMirror: Mirror {
+    switch self {
+    case .object(let members):
+      Mirror(
+        self, children: members.map { (label: $0.name, value: $0.value as Any) },
+        displayStyle: .struct)
+    case .array(let elements):
+      Mirror(self, unlabeledChildren: elements, displayStyle: .collection)
+    default:
+      Mirror(self, children: [], displayStyle: nil)
+    }
+  }
+
+  /// What custom dump shows: a scalar as the Swift value it reads as, an array as its
+  /// elements, an object as a dictionary of its members.
+  public var customDumpValue: Any {
+    switch self {
+    case .null: Optional<Int>.none as Any
+    case .bool(let bool): bool
+    case .number(let text):
+      if let integer = Int(text) {
+        integer
+      } else if let double = Double(text) {
+        double
+      } else {
+        text
+      }
+    case .string(let string): string
+    case .array(let elements): elements
+    case .object(let members):
+      Dictionary(members.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+  }
+
+  /// A scalar's JSON text; a container's size.
+  public var description: String {
+    switch self {
+    case .null: "null"
+    case .bool(let bool): "\(bool)"
+    case .number(let text): text
+    case .string(let string): "\"\(string)\""
+    case .array(let elements): "[\(elements.count) elements]"
+    case .object(let members): "{\(members.count) members}"
+    }
+  }
+}
