@@ -45,7 +45,7 @@ public final class Inspector: Sendable {
   ///   - host: The IPv4 address to listen on: the loopback address unless the page must be
   ///     reached from another machine (a device's app from a Mac), which the token then
   ///     guards alone, with the `Host` check.
-  ///   - allowsTimeTravel: Whether the page may move the app's state (``Recording/travel(to:)``).
+  ///   - allowsTimeTravel: Whether the page may move the app's state (`Recording.travel(to:)`).
   ///   - printsAddress: Whether to print the address to standard error.
   /// - Throws: When the port cannot be opened (already in use, say).
   public static func start(

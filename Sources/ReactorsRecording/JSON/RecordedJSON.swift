@@ -8,11 +8,15 @@ import CustomDump
 /// mirrors show an object as its members by name and an array as its elements, so custom dump,
 /// diffs and the inspector's trees read like the app's own values.
 public enum RecordedJSON: Sendable, Hashable {
+  /// `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
   /// A number, as its text.
   case number(String)
+  /// A string.
   case string(String)
+  /// An array's elements.
   case array([RecordedJSON])
   /// An object's members, in the file's order.
   case object([Member])
