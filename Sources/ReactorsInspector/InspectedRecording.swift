@@ -154,9 +154,8 @@ final class InspectedSteps<Action: Sendable, Mutation: Sendable, State: Sendable
     case .gap(let dropped):
       (kind, text) = ("gap", "\(dropped) steps were not kept")
     }
-    let (seconds, attoseconds) = step.time.components
     return StepSummary(
-      index: step.index, ms: Double(seconds) * 1_000 + Double(attoseconds) / 1e15, kind: kind,
+      index: step.index, ms: step.time.milliseconds, kind: kind,
       text: text, cause: step.cause?.description, hasState: step.state != nil)
   }
 
@@ -167,5 +166,13 @@ final class InspectedSteps<Action: Sendable, Mutation: Sendable, State: Sendable
       .map { $0.trimmingCharacters(in: .whitespaces) }
       .joined(separator: " ")
     return dumped.count > 300 ? String(dumped.prefix(299)) + "…" : dumped
+  }
+}
+
+extension Duration {
+  /// The duration in milliseconds, as the page shows times.
+  var milliseconds: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) * 1_000 + Double(attoseconds) / 1e15
   }
 }

@@ -165,8 +165,7 @@ struct InspectorRoutes: HTTPHandler {
   }
 
   static func ms(since start: ContinuousClock.Instant) -> Double {
-    let (seconds, attoseconds) = (ContinuousClock.now - start).components
-    return Double(seconds) * 1_000 + Double(attoseconds) / 1e15
+    (ContinuousClock.now - start).milliseconds
   }
 
   static func json(_ value: some Encodable) -> HTTPResponse {
