@@ -43,8 +43,8 @@ struct InspectorBrowserTimingTests {
     try browser.run("document.getElementById('follow').checked = false")
     var worst = 0.0
     for index in stride(from: 61, to: 1_000_000, by: 99_991) {
-      // Steps off the kept states, opened as a cause link opens them; each three times, the fastest
-      // kept (two cores serve the page, run the browser and this test at once).
+      // Steps off the kept states, opened as a cause link opens them; each three times, the
+      // fastest kept (two cores serve the page, run the browser and this test at once).
       try browser.run("loadSteps(\(index) - 20).then(() => select(\(index)))")
       var fastest = Double.infinity
       for attempt in 0..<3 {

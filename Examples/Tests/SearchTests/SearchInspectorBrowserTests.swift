@@ -5,8 +5,8 @@ import Testing
 /// The inspector's page in a real browser (headless Chromium, driven over WebDriver), on the
 /// search example run in tmux: the steps of a query typed there appear in the page, a step's
 /// diff opens, the page's time travel takes the program's screen back, and Live brings it
-/// forward; the session's file, exported, imports back. It takes the README's screenshot of the page (`docs/inspector.png`, written when
-/// `REACTORS_UPDATE_SCREENSHOT=1`).
+/// forward; the session's file, exported, imports back. It takes the README's screenshot of
+/// the page (`docs/inspector.png`, written when `REACTORS_UPDATE_SCREENSHOT=1`).
 @Suite(
   .enabled(if: Tmux.isAvailable, "tmux is not installed (apt-get install -y tmux)"),
   .enabled(
