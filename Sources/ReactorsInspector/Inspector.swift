@@ -57,14 +57,27 @@ public final class Inspector: Sendable {
       address: try .inet(ip4: host, port: port), timeout: 60,
       pool: NoDelayPool(pool: HTTPServer.defaultPool()), logger: .disabled,
       handler: InspectorRoutes(state: state))
-    let failure = Locked<String?>(nil)
+    let (failures, failed) = AsyncStream.makeStream(of: String.self)
     Task {
-      do { try await server.run() } catch { failure.withLock { $0 = "\(error)" } }
+      do { try await server.run() } catch { failed.yield("\(error)") }
+      failed.finish()
     }
-    do {
-      try await server.waitUntilListening()
-    } catch {
-      throw InspectorError.cannotListen(failure.withLock { $0 } ?? "\(error)")
+    // Listening, or the server's failure (a port in use), whichever comes first. Generous:
+    // where every thread of the tasks' pool is busy (a test run's), the server's task may
+    // start late.
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { try await server.waitUntilListening(timeout: 60) }
+      group.addTask {
+        for await failure in failures { throw InspectorError.cannotListen(failure) }
+      }
+      defer { group.cancelAll() }
+      do {
+        try await group.next()
+      } catch let error as InspectorError {
+        throw error
+      } catch {
+        throw InspectorError.cannotListen("\(error)")
+      }
     }
     guard case .ip4(_, let listening) = await server.listeningAddress else {
       throw InspectorError.cannotListen("no IPv4 address after starting")

@@ -133,6 +133,14 @@ import Testing
     #expect(broken.text.contains("the imported file, line 1"))
   }
 
+  @Test func aPortInUseIsAClearErrorAtOnce() async throws {
+    let first = try await Inspector.start(printsAddress: false)
+    defer { Task { await first.stop() } }
+    await #expect(throws: InspectorError.self) {
+      try await Inspector.start(port: first.port, printsAddress: false)
+    }
+  }
+
   /// An inspector showing a counter's recording of three sends: 1, 2, 3.
   static func inspected(
     allowsTimeTravel: Bool = true
