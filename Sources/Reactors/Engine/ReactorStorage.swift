@@ -21,10 +21,13 @@
 public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   // Audited: `core` is read and written only inside a lock scope (`locked(_:)`), except the
   // parts that belong to the thread processing the reactor's work (`core.delivery`,
-  // `core.taken`, `core.isProcessingLaterItem` and `core.isStartingEffect`, each reached through
-  // its own address, and `core.transforms` after the reactor started, which never changes
-  // again), each documented where it is declared. The pointer is allocated in `init` and freed
-  // in `deinit`, when no other reference exists.
+  // `core.taken`, `core.isProcessingLaterItem`, `core.isStartingEffect`,
+  // `core.isProcessingFollowUp`, `core.recording` and `core.isTraveling`, each reached through
+  // its own address, and the extras' `recordedMutations`, `liveState`, `livePublished` and
+  // `held`), `core.transforms` after the reactor started, and `core.extras` once made (neither
+  // is replaced again), each documented where it is declared. Ownership of processing passes
+  // from thread to thread through the lock, which orders those accesses. The pointer is
+  // allocated in `init` and freed in `deinit`, when no other reference exists.
   @usableFromInline let lock = PlatformLock()
   @usableFromInline let core: UnsafeMutablePointer<EngineCore<R>>
 

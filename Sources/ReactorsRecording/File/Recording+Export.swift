@@ -35,13 +35,7 @@ extension Recording where Action: Encodable, Mutation: Encodable, State: Encodab
           mutations += 1
           withState = mutations % every == 0
         }
-        do {
-          try EncodedEntry(step: step, withState: withState).write(to: output)
-        } catch {
-          let gap = Step(
-            index: step.index, time: step.time, kind: .gap(dropped: 1), cause: nil, state: nil)
-          try? EncodedEntry(step: gap, withState: false).write(to: output)
-        }
+        EncodedEntry.append(step, withState: withState, to: output)
       }
       start += chunk.count
     }

@@ -126,6 +126,22 @@ struct EncodedEntry<
     }
   }
 
+  /// Appends the line of `step`, or, when one of its values cannot be encoded (a custom
+  /// `encode(to:)` that throws), a gap of one step in its place: the file stays readable, and
+  /// says where the step went.
+  @inlinable
+  static func append(
+    _ step: RecordedStep<Action, Mutation, State>, withState: Bool, to output: JSONOutput
+  ) {
+    do {
+      try EncodedEntry(step: step, withState: withState).write(to: output)
+    } catch {
+      let gap = RecordedStep<Action, Mutation, State>(
+        index: step.index, time: step.time, kind: .gap(dropped: 1), cause: nil, state: nil)
+      try? EncodedEntry(step: gap, withState: false).write(to: output)
+    }
+  }
+
   /// The entry's kind, as written.
   @inlinable
   var kind: EntryKind {

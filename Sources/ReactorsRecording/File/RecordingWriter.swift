@@ -198,20 +198,15 @@ final class RecordingWriter<
     guard !steps.isEmpty || dropped > 0 || !left.isEmpty || lostBefore != nil else { return }
     var failed: Int32?
     let output = JSONOutput()
-    output.bytes = left
     if !left.isEmpty {
-      let (written, number) = write(left)
-      failed = number
-      output.bytes.removeFirst(number == nil ? left.count : written)
+      (output.bytes, failed) = writeKeepingRest(left)
     }
     var lost = lostBefore
     if failed == nil {
       if let gap = lost { appendGap(at: gap.first, dropped: gap.count, to: output) }
       lost = nil
       encode(steps, dropped: dropped, firstDropped: firstDropped, into: output)
-      let (written, number) = write(output.bytes)
-      failed = number
-      output.bytes.removeFirst(number == nil ? output.bytes.count : written)
+      (output.bytes, failed) = writeKeepingRest(output.bytes)
     } else if lost == nil, output.bytes.count < unwrittenLimit {
       encode(steps, dropped: dropped, firstDropped: firstDropped, into: output)
     } else if let first = steps.first?.index ?? (dropped > 0 ? firstDropped : nil) {
@@ -233,19 +228,22 @@ final class RecordingWriter<
     }
   }
 
+  /// Writes `bytes`; what was not written (none, or `bytes` itself when nothing was, with no
+  /// copy of a buffer kept for a full disk), and the error that stopped the write.
+  @inlinable
+  func writeKeepingRest(_ bytes: [UInt8]) -> (rest: [UInt8], errno: Int32?) {
+    let (written, number) = write(bytes)
+    guard number != nil else { return ([], nil) }
+    return (written == 0 ? bytes : Array(bytes[written...]), number)
+  }
+
   /// Encodes `steps`, then a gap entry for the `dropped` steps after them.
   @inlinable
   func encode(_ steps: [Step], dropped: Int, firstDropped: Int, into output: JSONOutput) {
     for step in steps {
       var withState = true
       if case .mutation = step.kind { withState = step.isCheckpoint }
-      do {
-        try EncodedEntry(step: step, withState: withState).write(to: output)
-      } catch {
-        // A value that cannot be encoded (a custom `encode(to:)` that throws) is written as a
-        // gap of one step: the file stays readable, and says where the step went.
-        appendGap(at: step.index, dropped: 1, to: output)
-      }
+      EncodedEntry.append(step, withState: withState, to: output)
     }
     if dropped > 0 { appendGap(at: firstDropped, dropped: dropped, to: output) }
   }

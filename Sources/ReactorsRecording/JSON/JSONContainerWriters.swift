@@ -1,33 +1,19 @@
 /// The keyed container a ``JSONSlot`` gives: the members of one object in a ``JSONOutput``.
 struct JSONObjectWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
-  let output: JSONOutput
-  /// The object's depth and serial (see ``JSONOutput/Frame``); depth -1 for a container that
-  /// could not be opened, whose every write throws.
-  let frame: Int
-  let serial: Int
+  let frame: JSONOpenFrame
 
   init(_ output: JSONOutput, _ frame: Int, _ serial: Int) {
-    self.output = output
-    self.frame = frame
-    self.serial = serial
+    self.frame = JSONOpenFrame(output: output, index: frame, serial: serial)
   }
 
-  var codingPath: [any CodingKey] { output.codingPath(to: max(frame, 0)) }
+  var output: JSONOutput { frame.output }
+  var codingPath: [any CodingKey] { frame.codingPath }
 
   /// Writes `key` and gives the slot of its value.
   func slot(_ key: Key) throws -> JSONSlot {
-    do {
-      try output.beginMember(frame, serial, key: key.stringValue)
-    } catch {
-      throw EncodingError.invalidValue(
-        key.stringValue, .init(codingPath: codingPath + [key], debugDescription: Self.closed))
+    try frame.slot(value: key.stringValue, path: codingPath + [key]) {
+      try $0.beginMember(frame.index, frame.serial, key: key.stringValue)
     }
-    return JSONSlot(output, depth: frame + 1)
-  }
-
-  static var closed: String {
-    "a keyed container was written to after the value holding it went on (or its slot held "
-      + "another value already): the recording encoder writes each value before the next."
   }
 
   mutating func encodeNil(forKey key: Key) throws {
@@ -94,33 +80,25 @@ struct JSONObjectWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
 /// The unkeyed container a ``JSONSlot`` gives: the elements of one array in a ``JSONOutput``.
 struct JSONArrayWriter: UnkeyedEncodingContainer {
-  let output: JSONOutput
-  let frame: Int
-  let serial: Int
+  let frame: JSONOpenFrame
 
   init(_ output: JSONOutput, _ frame: Int, _ serial: Int) {
-    self.output = output
-    self.frame = frame
-    self.serial = serial
+    self.frame = JSONOpenFrame(output: output, index: frame, serial: serial)
   }
 
-  var codingPath: [any CodingKey] { output.codingPath(to: max(frame, 0)) }
+  var output: JSONOutput { frame.output }
+  var codingPath: [any CodingKey] { frame.codingPath }
 
   var count: Int {
-    guard frame >= 0, frame < output.frames.count, output.frames[frame].serial == serial
-    else { return 0 }
-    return output.frames[frame].count
+    guard frame.isOpen else { return 0 }
+    return output.frames[frame.index].count
   }
 
   /// Begins an element and gives its slot.
   func slot() throws -> JSONSlot {
-    do {
-      try output.beginElement(frame, serial)
-    } catch {
-      throw EncodingError.invalidValue(
-        (), .init(codingPath: codingPath, debugDescription: JSONObjectWriter<JSONKey>.closed))
+    try frame.slot(value: (), path: codingPath) {
+      try $0.beginElement(frame.index, frame.serial)
     }
-    return JSONSlot(output, depth: frame + 1)
   }
 
   mutating func encodeNil() throws {
@@ -174,5 +152,40 @@ struct JSONArrayWriter: UnkeyedEncodingContainer {
 
   mutating func superEncoder() -> any Encoder {
     (try? slot()) ?? JSONSlot(output, depth: -1)
+  }
+}
+
+/// A container's place in a ``JSONOutput``: the open object or array it writes to, by depth
+/// and serial (see ``JSONOutput/Frame``); depth -1 for one that could not be opened, whose
+/// every write throws.
+struct JSONOpenFrame {
+  let output: JSONOutput
+  let index: Int
+  let serial: Int
+
+  var codingPath: [any CodingKey] { output.codingPath(to: max(index, 0)) }
+
+  /// Whether the container is still open.
+  var isOpen: Bool {
+    index >= 0 && index < output.frames.count && output.frames[index].serial == serial
+  }
+
+  /// Begins a member or an element with `begin`, and gives the slot of its value; a
+  /// container written to after the value holding it went on throws, naming `value` at `path`.
+  func slot(
+    value: Any, path: [any CodingKey], _ begin: (JSONOutput) throws -> Void
+  ) throws -> JSONSlot {
+    do {
+      try begin(output)
+    } catch {
+      throw EncodingError.invalidValue(
+        value, .init(codingPath: path, debugDescription: Self.closed))
+    }
+    return JSONSlot(output, depth: index + 1)
+  }
+
+  static var closed: String {
+    "a container was written to after the value holding it went on (or its slot held another "
+      + "value already): the recording encoder writes each value before the next."
   }
 }

@@ -35,14 +35,14 @@ final class JSONInput {
   /// The line (its indices are the file buffer's; nodes count from ``base``).
   @usableFromInline
   let bytes: ArraySlice<UInt8>
-  let base: Int
+  /// Where the line starts in the file's buffer: node offsets count from here.
+  var base: Int { bytes.startIndex }
   let nodes: [Node]
 
   /// Parses `bytes`; throws a `DecodingError.dataCorrupted` that says where it is not JSON.
   @usableFromInline
   init(_ bytes: ArraySlice<UInt8>) throws {
     self.bytes = bytes
-    base = bytes.startIndex
     guard bytes.count < Int32.max else { throw Self.corrupted("the line is too long", 0) }
     var nodes: [Node] = []
     nodes.reserveCapacity(16)

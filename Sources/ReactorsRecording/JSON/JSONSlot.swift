@@ -84,7 +84,7 @@ struct JSONSlot: Encoder {
   func beginScalar() throws {
     guard depth >= 0 else {
       throw EncodingError.invalidValue(
-        (), .init(codingPath: codingPath, debugDescription: JSONObjectWriter<JSONKey>.closed))
+        (), .init(codingPath: codingPath, debugDescription: JSONOpenFrame.closed))
     }
     if output.frames.count > depth, output.frames[depth].start == start {
       throw EncodingError.invalidValue(
