@@ -11,8 +11,9 @@ struct JSONObjectWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   /// Writes `key` and gives the slot of its value.
   func slot(_ key: Key) throws -> JSONSlot {
-    try frame.slot(value: key.stringValue, path: codingPath + [key]) {
-      try $0.beginMember(frame.index, frame.serial, key: key.stringValue)
+    let name = key.stringValue
+    return try frame.slot(value: name, path: codingPath + [key]) {
+      try $0.beginMember(frame.index, frame.serial, key: name)
     }
   }
 
@@ -172,14 +173,16 @@ struct JSONOpenFrame {
 
   /// Begins a member or an element with `begin`, and gives the slot of its value; a
   /// container written to after the value holding it went on throws, naming `value` at `path`.
+  @inline(__always)
   func slot(
-    value: Any, path: [any CodingKey], _ begin: (JSONOutput) throws -> Void
+    value: @autoclosure () -> Any, path: @autoclosure () -> [any CodingKey],
+    _ begin: (JSONOutput) throws -> Void
   ) throws -> JSONSlot {
     do {
       try begin(output)
     } catch {
       throw EncodingError.invalidValue(
-        value, .init(codingPath: path, debugDescription: Self.closed))
+        value(), .init(codingPath: path(), debugDescription: Self.closed))
     }
     return JSONSlot(output, depth: index + 1)
   }
