@@ -21,15 +21,15 @@ struct RecordingWriterTests {
   @Test func stepsAFullDiskRefusedAreWrittenOnceItHasRoom() throws {
     let path = temporaryPath("full-disk")
     defer { unlink(path) }
-    let (writer, problems) = try Self.writer(path, unwrittenLimit: 1 << 20)
+    let (writer, problems, outbox) = try Self.writer(path, unwrittenLimit: 1 << 20)
     let restore = try Self.fillDisk(under: writer)
-    for step in Self.steps(0..<4) { writer.take(step) }
+    outbox.take(Self.steps(0..<4))
     writer.queue.sync { writer.writeBatch() }
     try #require(problems.withLock { $0.count } == 1)
     #expect(problems.withLock { $0[0] }.contains("could not be written (errno \(ENOSPC))"))
 
     restore()
-    for step in Self.steps(4..<6) { writer.take(step) }
+    outbox.take(Self.steps(4..<6))
     writer.close()
     let read = try Recording<Int, Int, Int>(contentsOf: path)
     #expect(read.steps.map(\.index) == Array(0..<6))
@@ -40,14 +40,14 @@ struct RecordingWriterTests {
   @Test func whatItCannotKeepIsAGapAndWhatIsLeftAtTheEndIsReported() throws {
     let path = temporaryPath("full-disk-gap")
     defer { unlink(path) }
-    let (writer, _) = try Self.writer(path, unwrittenLimit: 64)
+    let (writer, _, outbox) = try Self.writer(path, unwrittenLimit: 64)
     let restore = try Self.fillDisk(under: writer)
-    for step in Self.steps(0..<4) { writer.take(step) }
+    outbox.take(Self.steps(0..<4))
     writer.queue.sync { writer.writeBatch() }  // more than 64 bytes wait now
-    for step in Self.steps(4..<10) { writer.take(step) }
+    outbox.take(Self.steps(4..<10))
     writer.queue.sync { writer.writeBatch() }  // these are counted in a gap
     restore()
-    for step in Self.steps(10..<12) { writer.take(step) }
+    outbox.take(Self.steps(10..<12))
     writer.close()
     let read = try Recording<Int, Int, Int>(contentsOf: path)
     #expect(read.steps.map(\.index) == [0, 1, 2, 3, 4, 10, 11])
@@ -60,9 +60,9 @@ struct RecordingWriterTests {
     // A disk still full when the recording stops: what is left is reported lost.
     let lostPath = temporaryPath("full-disk-lost")
     defer { unlink(lostPath) }
-    let (lost, lostProblems) = try Self.writer(lostPath, unwrittenLimit: 1 << 20)
+    let (lost, lostProblems, lostOutbox) = try Self.writer(lostPath, unwrittenLimit: 1 << 20)
     _ = try Self.fillDisk(under: lost)
-    for step in Self.steps(0..<2) { lost.take(step) }
+    lostOutbox.take(Self.steps(0..<2))
     lost.close()
     #expect(lostProblems.withLock { $0.last }?.contains("are lost") == true)
   }
@@ -87,19 +87,34 @@ struct RecordingWriterTests {
 
   // MARK: Helpers
 
-  /// A writer of `path`, and the problems it reports.
+  /// A recording's outbox, which the test fills as a recording does.
+  struct Outbox: Sendable {
+    let steps = Shared(StepOutbox<Step>(capacity: 1_000, wakeEvery: .max))
+
+    /// Keeps `steps`, as the recording does when it takes them.
+    func take(_ steps: [Step]) {
+      self.steps.withLock { outbox in
+        for step in steps { _ = outbox.took(step, index: step.index) }
+      }
+    }
+  }
+
+  /// A writer of `path` reading an outbox, the problems it reports, and the outbox.
   static func writer(
     _ path: String, unwrittenLimit: Int
-  ) throws -> (Writer, Shared<[String]>) {
+  ) throws -> (Writer, Shared<[String]>, Outbox) {
     let header = RecordingHeader(
       format: RecordingHeader.formatName, version: RecordingHeader.currentVersion, name: "w",
       schema: 1, action: String(reflecting: Int.self), mutation: String(reflecting: Int.self),
       state: String(reflecting: Int.self), checkpointEvery: 1)
-    let writer = try Writer(
-      path: path, header: header, capacity: 1_000, unwrittenLimit: unwrittenLimit)
+    let writer = try Writer(path: path, header: header, unwrittenLimit: unwrittenLimit)
     let problems = Shared<[String]>([])
     writer.reportProblems { problem in problems.withLock { $0.append(problem) } }
-    return (writer, problems)
+    let outbox = Outbox()
+    writer.read { closing, emptied in
+      outbox.steps.withLock { $0.taken(closing: closing, giving: emptied) }
+    }
+    return (writer, problems, outbox)
   }
 
   /// Puts `/dev/full` under the writer's file descriptor; returns what puts the file back.

@@ -27,7 +27,7 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   public let name: String
   @usableFromInline package let redactions: [Redaction<Action, Mutation, State>]
   /// The time since the recording began, on its clock.
-  @usableFromInline let now: @Sendable () -> Duration
+  @usableFromInline let clock: StepClock
   /// A replay's recording: its reactor starts no effect's task (see the test toolkit).
   @usableFromInline let isReplay: Bool
   /// Whether ``steps`` keeps every step (a recording that only writes a file keeps none).
@@ -37,12 +37,14 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   /// Reduces a mutation into a state as the recorded reactor does (`false`: the reactor is
   /// gone), to make again the states kept steps do not hold.
   @usableFromInline let reducer: (@Sendable (inout State, Mutation) -> Bool)?
-  /// Told each step in order, under the buffer's lock (a file's writer, which only queues it).
-  @usableFromInline let stream: (@Sendable (Step) -> Void)?
-  @usableFromInline let buffer = Locked(Buffer())
+  /// Wakes the consumer of the buffer's outbox (a file's writer) when a batch waits.
+  @usableFromInline let wake: (@Sendable () -> Void)?
+  @usableFromInline let buffer: Locked<Buffer>
   /// What stops the recording, once: detaching it from its reactor, which then runs
-  /// ``finish``.
-  @usableFromInline let detach: Locked<(@Sendable () -> Void)?>
+  /// ``finish``. It is handed the recording rather than holding a weak reference to it: an
+  /// object with a weak reference has a side table, which makes each of its retains and
+  /// releases (two a recorded `send`) take the slow path, 250 instructions a send.
+  @usableFromInline let detach: Locked<(@Sendable (Recording) -> Void)?>
   /// What runs once the recording stops or is released (a file's writer writes what is left
   /// and closes the file); see ``finishOnce()``.
   @usableFromInline let finish: Locked<(@Sendable () -> Void)?>
@@ -59,13 +61,15 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   /// What went wrong since the recording began, without stopping it.
   @usableFromInline let problems = Locked<[String]>([])
 
-  /// The steps kept, and how many steps there have been.
+  /// The steps kept, the steps waiting for a consumer on another thread (see ``StepOutbox``),
+  /// and how many steps there have been: one lock for all, the one a step takes.
   @usableFromInline
   struct Buffer: Sendable {
     @usableFromInline var steps: [Step] = []
     @usableFromInline var count = 0
+    @usableFromInline var outbox: StepOutbox<Step>?
 
-    @inlinable init() {}
+    @inlinable init(outbox: StepOutbox<Step>? = nil) { self.outbox = outbox }
   }
 
   /// Starts recording `reactor` under `name`, hiding what `redactions` say, with times on
@@ -98,15 +102,16 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   }
 
   /// Starts recording `reactor`. A replay's recording (`isReplay`) keeps its effects from
-  /// starting tasks; `stream` hears each step in order (a file's writer), `finish` runs once
-  /// when the recording stops or is released, and `keepsSteps: false` keeps no step in
-  /// memory. For the package's other targets.
+  /// starting tasks; `outbox` keeps each step, in order, for a consumer on another thread (a
+  /// file's writer; see ``takeOutbox(closing:)``), woken by `wake` when a batch waits;
+  /// `finish` runs once when the recording stops or is released, and `keepsSteps: false` keeps
+  /// no step in memory. For the package's other targets.
   @inlinable
   package init<R: Reactor, C: Clock>(
     _ reactor: R, name: String, redactions: [Redaction<Action, Mutation, State>], clock: C,
     isReplay: Bool, keepsSteps: Bool = true, keepsEveryState: Bool = true,
-    checkpointEvery: Int = 32, stream: (@Sendable (Step) -> Void)? = nil,
-    finish: (@Sendable () -> Void)? = nil
+    checkpointEvery: Int = 32, outbox: StepOutbox<Step>? = nil,
+    wake: (@Sendable () -> Void)? = nil, finish: (@Sendable () -> Void)? = nil
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State, C.Duration == Duration {
     self.checkpointEvery = max(checkpointEvery, 1)
     self.keepsEveryState = keepsEveryState
@@ -119,10 +124,11 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     self.redactions = redactions
     self.isReplay = isReplay
     self.keepsSteps = keepsSteps
-    self.stream = stream
+    self.wake = wake
+    buffer = Locked(Buffer(outbox: outbox))
     self.finish = Locked(finish)
     read = []
-    now = Self.elapsed(on: clock)
+    self.clock = StepClock(clock)
     detach = Locked(nil)
     traveler = { [weak reactor] state in
       guard let reactor else { return }
@@ -132,10 +138,11 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
         reactor.storage.returnToLive(from: reactor)
       }
     }
-    let stop: @Sendable () -> Void = { [weak reactor, weak self] in
-      if let reactor, let self { reactor.storage.detach(self, from: reactor) }
+    detach.withLock {
+      $0 = { [weak reactor] recording in
+        if let reactor { reactor.storage.detach(recording, from: reactor) }
+      }
     }
-    detach.withLock { $0 = stop }
     reactor.storage.attach(self, from: reactor)
   }
 
@@ -150,16 +157,16 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     keepsEveryState = true
     reducer = nil
     checkpointEvery = 1
-    stream = nil
+    wake = nil
     finish = Locked(nil)
     read = warnings
-    now = { .zero }
+    clock = StepClock()
     detach = Locked(nil)
     traveler = nil
     var buffer = Buffer()
     buffer.steps = steps
     buffer.count = (steps.last?.index ?? -1) + 1
-    self.buffer.withLock { $0 = buffer }
+    self.buffer = Locked(buffer)
   }
 
   deinit { finishOnce() }
@@ -171,17 +178,12 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     problems.withLock { $0.append(problem) }
   }
 
-  /// The time since now on `clock`, read where its type is known: the continuous clock (the
-  /// default) directly, any other through the protocol.
+  /// What notes a problem (see ``warn(_:)``) without a reference to the recording, for what
+  /// the recording owns (a file's writer). For the package's other targets.
   @usableFromInline
-  static func elapsed<C: Clock>(on clock: C) -> @Sendable () -> Duration
-  where C.Duration == Duration {
-    if let continuous = clock as? ContinuousClock {
-      let start = continuous.now
-      return { start.duration(to: ContinuousClock.now) }
-    }
-    let start = clock.now
-    return { start.duration(to: clock.now) }
+  package var warner: @Sendable (String) -> Void {
+    let problems = problems
+    return { problem in problems.withLock { $0.append(problem) } }
   }
 
   /// The steps so far, in order; none for a recording that only writes a file.
@@ -191,7 +193,13 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   /// queued before the call, and then finishes the recording (a file being written is
   /// complete): before this returns when the reactor is idle, as soon as the thread processing
   /// it gets there otherwise. The steps stay.
-  public func stop() { detach.runOnce() }
+  public func stop() {
+    let body = detach.withLock { body in
+      defer { body = nil }
+      return body
+    }
+    body?(self)
+  }
 
   /// Runs ``finish`` if it has not run: when the reactor stops recording into this recording
   /// (stopped, or replaced by another), or when the recording is released.
@@ -200,16 +208,38 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
 
   // MARK: - Steps, as the engine takes them
 
+  /// What takes the steps waiting in the outbox, for its consumer (a file's writer), which
+  /// gives back the chunks of its last batch, emptied, for the steps to come; once `closing`,
+  /// no later step is kept there. It holds the recording's buffer, not the recording, so a
+  /// consumer the recording owns makes no cycle. For the package's other targets.
+  @inlinable
+  package var outboxTaker: @Sendable (_ closing: Bool, _ emptied: [[Step]]) -> StepBatch<Step> {
+    let buffer = buffer
+    return { closing, emptied in
+      buffer.withLock { buffer in
+        buffer.outbox?.taken(closing: closing, giving: emptied)
+          ?? StepBatch(chunks: [], dropped: 0, firstDropped: 0)
+      }
+    }
+  }
+
   /// Appends a step made by `make` from its index and time; returns its cause for what follows.
   @inlinable
   func append(_ make: (_ index: Int, _ time: Duration) -> Step) -> RecordedCause {
-    let index = buffer.withLock { buffer -> Int in
-      let step = make(buffer.count, now())
-      buffer.count += 1
-      stream?(step)
+    let (index, wakes) = buffer.withLock { buffer -> (Int, Bool) in
+      let index = buffer.count
+      buffer.count = index &+ 1
+      let step = make(index, clock.elapsed())
+      // Moved, not copied, where it goes to one place (a copy of a step costs about 150
+      // instructions through its generic value witness).
+      guard buffer.outbox != nil else {
+        if keepsSteps { buffer.steps.append(consume step) }
+        return (index, false)
+      }
       if keepsSteps { buffer.steps.append(step) }
-      return step.index
+      return (index, buffer.outbox!.took(consume step, index: index))
     }
+    if wakes { wake?() }
     return RecordedCause(recording: name, index: index)
   }
 

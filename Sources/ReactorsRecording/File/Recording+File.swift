@@ -47,13 +47,15 @@ extension Recording where Action: Codable, Mutation: Codable, State: Codable {
       format: RecordingHeader.formatName, version: RecordingHeader.currentVersion, name: name,
       schema: schemaVersion, action: action, mutation: mutation, state: state,
       checkpointEvery: max(checkpointEvery, 1))
-    let writer = try RecordingWriter<Action, Mutation, State>(
-      path: path, header: header, capacity: bufferSteps)
+    let writer = try RecordingWriter<Action, Mutation, State>(path: path, header: header)
     self.init(
       reactor, name: name, redactions: redactions, clock: clock, isReplay: false,
-      keepsSteps: keepingSteps, checkpointEvery: checkpointEvery, stream: { writer.take($0) },
-      finish: { writer.close() })
-    writer.reportProblems { [weak self] in self?.warn($0) }
+      keepsSteps: keepingSteps, checkpointEvery: checkpointEvery,
+      outbox: StepOutbox(
+        capacity: bufferSteps, wakeEvery: RecordingWriter<Action, Mutation, State>.batchSize),
+      wake: { writer.wake() }, finish: { writer.close() })
+    writer.read(from: outboxTaker)
+    writer.reportProblems(to: warner)
   }
 
   /// Starts recording `store` into the file at `path`: see

@@ -14,18 +14,19 @@ import Reactors
   import Darwin
 #endif
 
-/// Writes a recording's steps to its file, off the app's threads: the recording hands it each
-/// step (``take(_:)``, a short lock and an append), and a serial queue encodes and writes them
-/// in batches, at least every ``flushInterval``, so that a process killed at any moment loses at
-/// most the steps of the last interval.
+/// Writes a recording's steps to its file, off the app's threads: the recording keeps each step
+/// in its outbox (`StepOutbox`, under the lock it takes for the step anyway), and a serial
+/// queue takes them from there, encodes and writes them in batches, at least every
+/// ``flushInterval`` (and as soon as ``batchSize`` steps wait), so that a process killed at any
+/// moment loses at most the steps of the last interval.
 ///
-/// Bounded: when ``capacity`` steps wait, the next ones are dropped and counted, and the file
-/// gets a gap entry with the count; the app never blocks on the writer and its memory never
-/// grows without bound.
+/// Bounded: when the outbox's capacity of steps wait, the next ones are dropped and counted,
+/// and the file gets a gap entry with the count; the app never blocks on the writer and its
+/// memory never grows without bound.
 ///
-/// Thread rules: ``take(_:)`` from any thread (the recording calls it under its own lock, in
-/// step order); everything else runs on ``queue``. ``close()`` writes what is left and closes
-/// the file; it may be called more than once, from any thread but the queue.
+/// Thread rules: ``read(from:)`` once, then ``wake()`` from any thread; everything else runs on
+/// ``queue``. ``close()`` writes what is left and closes the file; it may be called more than
+/// once, from any thread but the queue.
 @usableFromInline
 final class RecordingWriter<
   Action: Encodable & Sendable, Mutation: Encodable & Sendable, State: Encodable & Sendable
@@ -37,16 +38,20 @@ final class RecordingWriter<
   @inlinable
   static var flushInterval: Duration { .milliseconds(50) }
 
-  /// What waits to be written, and what the writing queue keeps between batches.
+  /// How many waiting steps wake the writer before its timer.
+  @inlinable
+  static var batchSize: Int { 4_096 }
+
+  /// Where the steps come from, and what the writing queue keeps between batches.
   @usableFromInline
   struct Pending: Sendable {
+    /// Takes the steps waiting in the recording's outbox (closing it for good when `true`),
+    /// given back the chunks of the batch before, emptied.
     @usableFromInline
-    var steps: [Step] = []
-    /// Steps dropped since the last batch, for the next gap entry, and the first one's index.
+    var source: (@Sendable (_ closing: Bool, _ emptied: [[Step]]) -> StepBatch<Step>)?
+    /// The last batch's chunks, emptied on the writing queue, for the source's next steps.
     @usableFromInline
-    var dropped = 0
-    @usableFromInline
-    var firstDropped = 0
+    var emptied: [[Step]] = []
     /// A batch was asked of the queue and has not started.
     @usableFromInline
     var isScheduled = false
@@ -82,18 +87,13 @@ final class RecordingWriter<
   let file: Int32
   @usableFromInline
   let path: String
-  @usableFromInline
-  let capacity: Int
 
   /// Opens (creates or truncates) `path` and writes `header`; throws a ``RecordingFileError``
   /// when the file cannot be opened or written.
   @inlinable
-  init(
-    path: String, header: RecordingHeader, capacity: Int, unwrittenLimit: Int = 16 << 20
-  ) throws {
+  init(path: String, header: RecordingHeader, unwrittenLimit: Int = 16 << 20) throws {
     self.path = path
     self.unwrittenLimit = unwrittenLimit
-    self.capacity = max(capacity, 1)
     file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard file >= 0 else {
       throw RecordingFileError(
@@ -125,20 +125,21 @@ final class RecordingWriter<
     if !pending.withLock({ $0.isClosed }) { closeFile(file) }
   }
 
-  /// Queues `step`, or counts it as dropped when ``capacity`` steps wait. Never blocks but for
-  /// the short lock.
+  /// Writes the steps `source` takes from here on (a recording's outbox; see
+  /// `Recording.takeOutbox(closing:)`).
   @inlinable
-  func take(_ step: Step) {
+  func read(
+    from source: @escaping @Sendable (_ closing: Bool, _ emptied: [[Step]]) -> StepBatch<Step>
+  ) {
+    pending.withLock { $0.source = source }
+  }
+
+  /// A batch waits (``batchSize`` steps): writes it now rather than at the timer. Never blocks
+  /// but for a short lock.
+  @inlinable
+  func wake() {
     let schedule = pending.withLock { pending -> Bool in
-      guard !pending.isClosed else { return false }
-      guard pending.steps.count < capacity else {
-        if pending.dropped == 0 { pending.firstDropped = step.index }
-        pending.dropped += 1
-        return false
-      }
-      pending.steps.append(step)
-      // A large batch does not wait for the timer.
-      guard pending.steps.count >= 4_096, !pending.isScheduled else { return false }
+      guard !pending.isClosed, !pending.isScheduled else { return false }
       pending.isScheduled = true
       return true
     }
@@ -184,17 +185,27 @@ final class RecordingWriter<
   /// before the next steps once it can. On ``queue``.
   @inlinable
   func writeBatch(closing: Bool = false) {
-    let (steps, dropped, firstDropped, left, lostBefore) = pending.withLock { pending in
-      let taken = (
-        pending.steps, pending.dropped, pending.firstDropped, pending.unwritten, pending.lost
-      )
-      pending.steps.removeAll(keepingCapacity: true)
-      pending.dropped = 0
+    let (source, emptied, left, lostBefore) = pending.withLock { pending in
+      let taken = (pending.source, pending.emptied, pending.unwritten, pending.lost)
+      pending.emptied = []
       pending.unwritten = []
       pending.isScheduled = false
       if closing { pending.isClosed = true }
       return taken
     }
+    // Taken with the writer's lock released: the recording's lock is the app's.
+    var batch = source?(closing, emptied) ?? StepBatch(chunks: [], dropped: 0, firstDropped: 0)
+    write(batch, after: left, lostBefore: lostBefore)
+    // Emptied here, off the app's threads, and given back with the next batch.
+    let chunks = batch.emptied()
+    pending.withLock { $0.emptied = chunks }
+  }
+
+  /// ``writeBatch(closing:)``'s work: writes `left` (what a failed write left), then `batch`,
+  /// after a gap entry for the steps lost before it (`lostBefore`).
+  @inlinable
+  func write(_ batch: StepBatch<Step>, after left: [UInt8], lostBefore: (first: Int, count: Int)?) {
+    let (steps, dropped, firstDropped) = (batch.chunks, batch.dropped, batch.firstDropped)
     guard !steps.isEmpty || dropped > 0 || !left.isEmpty || lostBefore != nil else { return }
     var failed: Int32?
     let output = JSONOutput()
@@ -209,9 +220,10 @@ final class RecordingWriter<
       (output.bytes, failed) = writeKeepingRest(output.bytes)
     } else if lost == nil, output.bytes.count < unwrittenLimit {
       encode(steps, dropped: dropped, firstDropped: firstDropped, into: output)
-    } else if let first = steps.first?.index ?? (dropped > 0 ? firstDropped : nil) {
+    } else if let first = steps.first?.first?.index ?? (dropped > 0 ? firstDropped : nil) {
       // Counted, not kept: the steps dropped after these follow them.
-      lost = (lost?.first ?? first, (lost?.count ?? 0) + steps.count + dropped)
+      let count = steps.reduce(0) { $0 + $1.count }
+      lost = (lost?.first ?? first, (lost?.count ?? 0) + count + dropped)
     }
     let isNewFailure = pending.withLock { pending -> Bool in
       defer { pending.failure = failed }
@@ -237,10 +249,10 @@ final class RecordingWriter<
     return (written == 0 ? bytes : Array(bytes[written...]), number)
   }
 
-  /// Encodes `steps`, then a gap entry for the `dropped` steps after them.
+  /// Encodes `steps`, in chunks, then a gap entry for the `dropped` steps after them.
   @inlinable
-  func encode(_ steps: [Step], dropped: Int, firstDropped: Int, into output: JSONOutput) {
-    for step in steps {
+  func encode(_ steps: [[Step]], dropped: Int, firstDropped: Int, into output: JSONOutput) {
+    for step in steps.joined() {
       var withState = true
       if case .mutation = step.kind { withState = step.isCheckpoint }
       EncodedEntry.append(step, withState: withState, to: output)

@@ -43,9 +43,9 @@ struct Replayer<R: Reactor> {
   static var recentLimit: Int { 4_096 }
   @usableFromInline
   var latestInput: Step?
-  /// What the replay's own recording made, not yet compared.
+  /// Takes what the replay's own recording made, not yet compared (its outbox).
   @usableFromInline
-  let made = Locked<[Step]>([])
+  let made: @Sendable (_ closing: Bool, _ emptied: [[Step]]) -> StepBatch<Step>
   @usableFromInline
   var replayed: Recording<R.Action, R.Mutation, R.State>?
   @usableFromInline
@@ -64,10 +64,11 @@ struct Replayer<R: Reactor> {
     self.name = name
     self.each = each
     reactor.storage.replace(stateWith: state, from: reactor)
-    let made = made
-    replayed = Recording(
+    let replayed = Recording(
       reactor, name: name, redactions: redactions, clock: ContinuousClock(), isReplay: true,
-      keepsSteps: false, checkpointEvery: 1, stream: { step in made.withLock { $0.append(step) } })
+      keepsSteps: false, checkpointEvery: 1, outbox: StepOutbox(capacity: .max, wakeEvery: .max))
+    self.replayed = replayed
+    made = replayed.outboxTaker
   }
 
   /// Replays `steps`, read one by one and throwing when the file is bad; the first divergence.
@@ -131,10 +132,7 @@ struct Replayer<R: Reactor> {
   /// `limit`, which must all have been made by now.
   @inlinable
   mutating func compare(before limit: Int) -> ReplayDivergence? {
-    let steps = made.withLock { made in
-      defer { made.removeAll(keepingCapacity: true) }
-      return made
-    }
+    let steps = made(false, []).steps
     for made in steps where made.isMadeAgain {
       guard nextExpected < expected.count, expected[nextExpected].step.index < limit else {
         let place = nextExpected < expected.count ? expected[nextExpected] : nil

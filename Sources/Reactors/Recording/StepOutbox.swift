@@ -1,0 +1,132 @@
+/// The steps of a ``Recording`` waiting for a consumer on another thread (a file's writer, a
+/// replay), kept in the recording's own buffer: the thread that records a step appends it under
+/// the one lock it takes anyway, and the consumer takes what waits in batches.
+///
+/// A pure value, under the recording's lock. Bounded: once ``capacity`` steps wait, the next
+/// ones are counted as dropped (for the consumer's gap entry) instead of kept, so the app never
+/// blocks on the consumer and its memory never grows without bound.
+///
+/// Steps wait in chunks of ``chunkSize``, which the consumer gives back emptied: a chunk is
+/// never grown (a grown array copies its steps), and a chunk given back is memory the
+/// recording thread has touched before. A fresh buffer's first touches cost that thread a page
+/// fault every few dozen steps, a third of a recorded `send`'s time.
+@usableFromInline
+package struct StepOutbox<Step> {
+  /// The chunk being filled.
+  @usableFromInline var filling: [Step] = []
+  /// The chunks filled before it, in order.
+  @usableFromInline var full: [[Step]] = []
+  /// Empty chunks given back by the consumer, with their capacity.
+  @usableFromInline var spares: [[Step]] = []
+  /// How many steps wait.
+  @usableFromInline var count = 0
+  /// How many steps may wait.
+  @usableFromInline let capacity: Int
+  /// Every how many waiting steps the consumer is woken (``took(_:index:)`` returns `true`).
+  @usableFromInline let wakeEvery: Int
+  /// Steps dropped since the last batch, and the first one's index.
+  @usableFromInline var dropped = 0
+  @usableFromInline var firstDropped = 0
+  /// The consumer took its last batch: later steps are not kept.
+  @usableFromInline var isClosed = false
+
+  /// The steps in a chunk: under 128 KB for a step of a few pointers, which the system's
+  /// allocator serves from its heap rather than from fresh pages.
+  @inlinable
+  package static var chunkSize: Int { 1_024 }
+  /// The most empty chunks kept for later.
+  @inlinable
+  package static var sparesKept: Int { 16 }
+
+  /// An outbox of at most `capacity` steps, whose consumer is woken every `wakeEvery` steps.
+  @inlinable
+  package init(capacity: Int, wakeEvery: Int) {
+    self.capacity = max(capacity, 1)
+    self.wakeEvery = max(wakeEvery, 1)
+  }
+
+  /// Step `index` was recorded: kept, or counted as dropped when the outbox is full. Returns
+  /// whether the consumer should be woken now (a batch's worth waits).
+  @inlinable
+  package mutating func took(_ step: consuming Step, index: Int) -> Bool {
+    guard !isClosed else { return false }
+    guard count < capacity else {
+      if dropped == 0 { firstDropped = index }
+      dropped += 1
+      return false
+    }
+    if filling.count == filling.capacity { startChunk() }
+    filling.append(step)
+    count += 1
+    return count == wakeEvery
+  }
+
+  /// Moves the full chunk aside and starts filling a spare one (or a new one, of a chunk's
+  /// capacity).
+  @inlinable @inline(never)
+  mutating func startChunk() {
+    if !filling.isEmpty { full.append(filling) }
+    if let spare = spares.popLast() {
+      filling = spare
+    } else {
+      filling = []
+      filling.reserveCapacity(Self.chunkSize)
+    }
+  }
+
+  /// Takes what waits (closed for good when `closing`: the consumer's last batch), and keeps
+  /// `emptied`, chunks of an earlier batch emptied by the consumer, for the steps to come.
+  @inlinable
+  package mutating func taken(closing: Bool, giving emptied: consuming [[Step]]) -> StepBatch<Step>
+  {
+    spares.append(contentsOf: emptied.prefix(max(Self.sparesKept - spares.count, 0)))
+    if !filling.isEmpty { full.append(filling) }
+    filling = spares.popLast() ?? []
+    let batch = StepBatch(chunks: full, dropped: dropped, firstDropped: firstDropped)
+    full.removeAll(keepingCapacity: true)
+    count = 0
+    dropped = 0
+    if closing { isClosed = true }
+    return batch
+  }
+}
+
+/// What a consumer takes from a ``StepOutbox``: the steps that waited, in order, in chunks,
+/// then `dropped` steps from `firstDropped` that did not fit.
+@usableFromInline
+package struct StepBatch<Step> {
+  /// The steps, in order, in chunks.
+  @usableFromInline package var chunks: [[Step]]
+  /// How many steps were dropped after them.
+  @usableFromInline package let dropped: Int
+  /// The first dropped step's index (meaningful when `dropped > 0`).
+  @usableFromInline package let firstDropped: Int
+
+  /// A batch of `chunks`, then `dropped` steps dropped from `firstDropped`.
+  @inlinable
+  package init(chunks: [[Step]], dropped: Int, firstDropped: Int) {
+    self.chunks = chunks
+    self.dropped = dropped
+    self.firstDropped = firstDropped
+  }
+
+  /// The steps, in order.
+  @inlinable
+  package var steps: [Step] { Array(chunks.joined()) }
+
+  /// The chunks, emptied with their capacity kept, to give back to the outbox (at most as many
+  /// as it keeps). Their steps are released here, on the consumer's thread.
+  /// The batch is left with none: its chunks are moved out, so that they are emptied in place
+  /// rather than copied.
+  @inlinable
+  package mutating func emptied() -> [[Step]] {
+    var emptied: [[Step]] = []
+    swap(&emptied, &chunks)
+    emptied.removeLast(max(emptied.count - StepOutbox<Step>.sparesKept, 0))
+    for index in emptied.indices { emptied[index].removeAll(keepingCapacity: true) }
+    return emptied
+  }
+}
+
+extension StepBatch: Sendable where Step: Sendable {}
+extension StepOutbox: Sendable where Step: Sendable {}
