@@ -64,3 +64,13 @@ struct EngineCore<R: Reactor> {
   }
 
 }
+
+extension UnsafeMutablePointer {
+  /// The object this optional reference points to, without a retain: for a reference the
+  /// caller knows stays alive while it uses it (see the callers). An optional reference and an
+  /// optional `Unmanaged` share their layout: one pointer, null for `nil`.
+  @inlinable @inline(__always)
+  func unretained<Object: AnyObject>() -> Unmanaged<Object>? where Pointee == Object? {
+    UnsafeRawPointer(self).load(as: Unmanaged<Object>?.self)
+  }
+}

@@ -49,5 +49,12 @@ final class EngineExtras<R: Reactor> {
   @exclusivity(unchecked) @usableFromInline var livePublished: R.State?
   @exclusivity(unchecked) @usableFromInline var held: [Work<R>] = []
 
+  /// Whether the extras hold nothing a `send` must act on but a recording: no stub, no store
+  /// middleware, no tap, no issue waiting. In a lock scope.
+  @inlinable
+  var allowRecordedShortPath: Bool {
+    !stubIsEnabled && afterReduce == nil && tap == nil && issues.isEmpty && recording != nil
+  }
+
   @usableFromInline init() {}
 }

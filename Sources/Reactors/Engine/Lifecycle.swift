@@ -18,6 +18,8 @@ struct Lifecycle {
   @usableFromInline private(set) var hasStarted = false
   /// Started, with no `transform` stage and no extras.
   @usableFromInline private(set) var isPlain = false
+  /// Started with a `transform` stage.
+  @usableFromInline private(set) var hasStages = false
   /// `reduce` is running.
   @usableFromInline private(set) var isReducing = false
   /// The reactor has ``EngineExtras`` (made on first use, never dropped).
@@ -31,6 +33,7 @@ struct Lifecycle {
   mutating func installed(hasStages: Bool) -> Bool {
     guard !hasStarted else { return false }
     hasStarted = true
+    self.hasStages = hasStages
     isPlain = !hasStages && !hasExtras
     return true
   }
@@ -41,6 +44,11 @@ struct Lifecycle {
     hasExtras = true
     isPlain = false
   }
+
+  /// Started with no `transform` stage: plain but for its extras (a recorded reactor's
+  /// `send` takes a short path of its own, see `sendRecorded(_:_:_:)`).
+  @inlinable
+  var hasNoStages: Bool { hasStarted && !hasStages }
 
   /// `reduce` starts.
   @inlinable @inline(__always)

@@ -52,7 +52,7 @@ extension ReactorStorage {
   /// `.none` directly, the rest through the effect interpreter. Lock released.
   @inlinable
   func processAction(_ action: R.Action, staged: Bool, _ reactor: R) {
-    if let recording = processingRecording {
+    if let recording = unretainedProcessingRecording {
       return processRecorded(action, staged: staged, reactor, recording)
     }
     processUnrecorded(action, staged: staged, reactor)
@@ -100,15 +100,18 @@ extension ReactorStorage {
     else { return }
     var after = AfterReduce<R>()
     let hasDelivery = locked { () -> Bool? in
-      if let extras = core.pointee.extras, extras.stubIsEnabled {
-        if let action { extras.stubActions.append(action) }
+      // Extras are never replaced or dropped: read without a retain.
+      if let extras = core.pointer(to: \.extras).unsafelyUnwrapped.unretained(),
+        extras._withUnsafeGuaranteedRef({ $0.stubIsEnabled })
+      {
+        if let action { extras._withUnsafeGuaranteedRef { $0.stubActions.append(action) } }
         return nil
       }
       reduce(mutation, reactor)
       return reduced(into: &after)
     }
     guard let hasDelivery else { return }
-    if let recording = processingRecording {
+    if let recording = unretainedProcessingRecording {
       return appliedRecorded(mutation, after, hasDelivery: hasDelivery, reactor, recording)
     }
     if hasDelivery { deliverChanges() }
@@ -133,14 +136,19 @@ extension ReactorStorage {
   /// may hold the last reference to an object whose `deinit` runs user code.
   @inlinable @inline(__always)
   func reduced(into after: inout AfterReduce<R>) -> Bool {
-    if let extras = core.pointee.extras {
+    // Extras are never replaced or dropped: read without a retain.
+    if let extras = core.pointer(to: \.extras).unsafelyUnwrapped.unretained() {
       after.hasExtras = true
-      after.tap = extras.tap
-      after.issues = extras.issues
-      extras.issues = []
-      if let middleware = extras.afterReduce {
-        after.middleware = middleware
-        after.middlewareState = publishedState
+      extras._withUnsafeGuaranteedRef { extras in
+        after.tap = extras.tap
+        if !extras.issues.isEmpty {
+          after.issues = extras.issues
+          extras.issues = []
+        }
+        if let middleware = extras.afterReduce {
+          after.middleware = middleware
+          after.middlewareState = publishedState
+        }
       }
     }
     guard let transforms = core.pointee.transforms, let stage = transforms.state else {

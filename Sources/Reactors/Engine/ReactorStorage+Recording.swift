@@ -8,6 +8,15 @@ extension ReactorStorage {
     core.pointer(to: \.recording).unsafelyUnwrapped.pointee
   }
 
+  /// ``processingRecording`` without a retain, for each step's path: the core holds it until
+  /// the processing thread itself stops recording into it (``Work/record(_:)``), which it
+  /// cannot do while it processes an item. A retain and a release are atomic, and the file's
+  /// writer touches the recording too.
+  @inlinable @inline(__always)
+  var unretainedProcessingRecording: Unmanaged<Recording<R.Action, R.Mutation, R.State>>? {
+    core.pointer(to: \.recording).unsafelyUnwrapped.unretained()
+  }
+
   /// Attaches `recording`, in place of the one attached before: arrivals are marked with their
   /// cause from now on, and the processing thread starts recording in the work's order, from
   /// the state it has reached then. Lock released.
@@ -71,17 +80,40 @@ extension ReactorStorage {
     previous?.finishOnce()
   }
 
+  /// ``send(_:from:)`` for a reactor plain but for its recording, which this thread claimed
+  /// idle (``SendArrival/processRecorded``): records the input and runs `mutate` with the
+  /// input as the cause of what it sends, then applies a `.just` (which records it) or starts
+  /// the effect, as ``processAction(_:staged:_:)`` does, without making the action a
+  /// ``Work`` item. While a past state is shown, or before the recording begins, the general
+  /// path. Lock released.
+  @inlinable @inline(never)
+  func sendRecorded(_ action: R.Action, _ reactor: R) {
+    // This thread processes now: the processing thread's own fields are its to read.
+    guard let recording = unretainedProcessingRecording,
+      !core.pointer(to: \.isTraveling).unsafelyUnwrapped.pointee
+    else {
+      process(.action(action, staged: false), reactor)
+      return finishItem(reactor)
+    }
+    let step = recording._withUnsafeGuaranteedRef {
+      $0.input(action, staged: false, followUp: false, cause: RecordedCause.inContext)
+    }
+    RecordedCause.during(step) { start(reactor.mutate(action: action), of: action, reactor) }
+    finishItem(reactor)
+  }
+
   /// ``processAction(_:staged:_:)`` for a recorded reactor: records the input, then runs
   /// `mutate` and what it returned with the input as the cause of what they send. Lock
   /// released.
   @inlinable @inline(never)
   func processRecorded(
     _ action: R.Action, staged: Bool, _ reactor: R,
-    _ recording: Recording<R.Action, R.Mutation, R.State>
+    _ recording: Unmanaged<Recording<R.Action, R.Mutation, R.State>>
   ) {
     let isFollowUp = core.pointer(to: \.isProcessingFollowUp).unsafelyUnwrapped.pointee
-    let step = recording.input(
-      action, staged: staged, followUp: isFollowUp, cause: RecordedCause.inContext)
+    let step = recording._withUnsafeGuaranteedRef {
+      $0.input(action, staged: staged, followUp: isFollowUp, cause: RecordedCause.inContext)
+    }
     RecordedCause.during(step) { processUnrecorded(action, staged: staged, reactor) }
   }
 
@@ -91,17 +123,22 @@ extension ReactorStorage {
   @inlinable @inline(never)
   func appliedRecorded(
     _ mutation: R.Mutation, _ after: AfterReduce<R>, hasDelivery: Bool, _ reactor: R,
-    _ recording: Recording<R.Action, R.Mutation, R.State>
+    _ recording: Unmanaged<Recording<R.Action, R.Mutation, R.State>>
   ) {
-    // Extras were made before the recording was attached, and are never replaced; the count
-    // belongs to this thread.
-    let extras = core.pointee.extras.unsafelyUnwrapped
-    extras.recordedMutations &+= 1
-    let isCheckpoint = extras.recordedMutations % recording.checkpointEvery == 0
+    // Extras were made before the recording was attached, and are never replaced (so they are
+    // read without a retain); the count belongs to this thread.
+    let extras = core.pointer(to: \.extras).unsafelyUnwrapped.unretained().unsafelyUnwrapped
+    let count = extras._withUnsafeGuaranteedRef { extras in
+      extras.recordedMutations &+= 1
+      return extras.recordedMutations
+    }
     // Only this thread reduces: the state read now is the one this mutation made.
-    let step = recording.mutation(
-      mutation, cause: RecordedCause.inContext, isCheckpoint: isCheckpoint
-    ) { locked { core.pointee.state! } }
+    let step = recording._withUnsafeGuaranteedRef { recording in
+      recording.mutation(
+        mutation, cause: RecordedCause.inContext,
+        isCheckpoint: count % recording.checkpointEvery == 0
+      ) { locked { core.pointee.state! } }
+    }
     RecordedCause.during(step) {
       if hasDelivery { deliverChanges() }
       if after.hasExtras { afterReduce(mutation, after, reactor) }

@@ -135,6 +135,8 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     switch arrival {
     case .processPlain:
       preconditionFailure("the short path of send handles a plain reactor it claimed")
+    case .processRecorded:
+      sendRecorded(action, reactor)
     case .notStarted:
       start(reactor)
       send(action, from: reactor)
@@ -164,9 +166,16 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   @inlinable @inline(never)
   func arrivedUncommonly(_ action: R.Action) -> SendArrival<R> {
     guard core.pointee.lifecycle.hasStarted else { return .notStarted }
-    if let extras = core.pointee.extras, extras.stubIsEnabled {
-      extras.stubActions.append(action)
-      return .recorded
+    if let extras = core.pointee.extras {
+      if extras.stubIsEnabled {
+        extras.stubActions.append(action)
+        return .recorded
+      }
+      if core.pointee.lifecycle.hasNoStages, extras.allowRecordedShortPath,
+        core.pointee.processing.claim(on: .current)
+      {
+        return .processRecorded
+      }
     }
     let thread = ThreadIdentity.current
     if core.pointee.lifecycle.isSentFromReduce(
@@ -358,6 +367,9 @@ final class IdleCall: Sendable {
 enum SendArrival<R: Reactor> {
   /// This thread claimed a plain reactor: run `mutate`, reduce a `.just` directly.
   case processPlain
+  /// This thread claimed a reactor plain but for its recording: record the input, run
+  /// `mutate` (see ``ReactorStorage/sendRecorded(_:_:)``).
+  case processRecorded
   /// The reactor has not started: start it, then send again.
   case notStarted
   /// The stub recorded the action.
