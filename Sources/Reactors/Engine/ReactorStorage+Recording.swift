@@ -80,28 +80,6 @@ extension ReactorStorage {
     previous?.finishOnce()
   }
 
-  /// ``send(_:from:)`` for a reactor plain but for its recording, which this thread claimed
-  /// idle (``SendArrival/processRecorded``): records the input and runs `mutate` with the
-  /// input as the cause of what it sends, then applies a `.just` (which records it) or starts
-  /// the effect, as ``processAction(_:staged:_:)`` does, without making the action a
-  /// ``Work`` item. While a past state is shown, or before the recording begins, the general
-  /// path. Lock released.
-  @inlinable @inline(never)
-  func sendRecorded(_ action: R.Action, _ reactor: R) {
-    // This thread processes now: the processing thread's own fields are its to read.
-    guard let recording = unretainedProcessingRecording,
-      !core.pointer(to: \.isTraveling).unsafelyUnwrapped.pointee
-    else {
-      process(.action(action, staged: false), reactor)
-      return finishItem(reactor)
-    }
-    let step = recording._withUnsafeGuaranteedRef {
-      $0.input(action, staged: false, followUp: false, cause: RecordedCause.inContext)
-    }
-    RecordedCause.during(step) { start(reactor.mutate(action: action), of: action, reactor) }
-    finishItem(reactor)
-  }
-
   /// ``processAction(_:staged:_:)`` for a recorded reactor: records the input, then runs
   /// `mutate` and what it returned with the input as the cause of what they send. Lock
   /// released.
@@ -125,6 +103,19 @@ extension ReactorStorage {
     _ mutation: R.Mutation, _ after: AfterReduce<R>, hasDelivery: Bool, _ reactor: R,
     _ recording: Unmanaged<Recording<R.Action, R.Mutation, R.State>>
   ) {
+    let step = recordMutation(mutation, recording)
+    RecordedCause.during(step) {
+      if hasDelivery { deliverChanges() }
+      if after.hasExtras { afterReduce(mutation, after, reactor) }
+    }
+  }
+
+  /// Records `mutation`, which this thread has just reduced, with the state it made at a
+  /// checkpoint; returns its step. Lock released.
+  @inlinable @inline(__always)
+  func recordMutation(
+    _ mutation: R.Mutation, _ recording: Unmanaged<Recording<R.Action, R.Mutation, R.State>>
+  ) -> RecordedCause {
     // Extras were made before the recording was attached, and are never replaced (so they are
     // read without a retain); the count belongs to this thread.
     let extras = core.pointer(to: \.extras).unsafelyUnwrapped.unretained().unsafelyUnwrapped
@@ -133,15 +124,11 @@ extension ReactorStorage {
       return extras.recordedMutations
     }
     // Only this thread reduces: the state read now is the one this mutation made.
-    let step = recording._withUnsafeGuaranteedRef { recording in
+    return recording._withUnsafeGuaranteedRef { recording in
       recording.mutation(
         mutation, cause: RecordedCause.inContext,
         isCheckpoint: count % recording.checkpointEvery == 0
       ) { locked { core.pointee.state! } }
-    }
-    RecordedCause.during(step) {
-      if hasDelivery { deliverChanges() }
-      if after.hasExtras { afterReduce(mutation, after, reactor) }
     }
   }
 
