@@ -65,6 +65,16 @@ struct RecordingWriterTests {
     lostOutbox.take(Self.steps(0..<2))
     lost.close()
     #expect(lostProblems.withLock { $0.last }?.contains("are lost") == true)
+
+    // A batch that comes after the close (a wake as it closed) takes nothing and writes
+    // nothing: the file is closed, and its descriptor may be another file's by then.
+    let lateTakes = Shared(0)
+    lost.read { _, _ in
+      lateTakes.withLock { $0 += 1 }
+      return StepBatch(chunks: [], dropped: 0, firstDropped: 0)
+    }
+    lost.queue.sync { lost.writeBatch() }
+    #expect(lateTakes.withLock { $0 } == 0)
   }
 
   @Test func aRecordingSaysWhatItsWriterCouldNotWrite() async throws {

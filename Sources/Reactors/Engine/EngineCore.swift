@@ -67,10 +67,10 @@ struct EngineCore<R: Reactor> {
 
 extension UnsafeMutablePointer {
   /// The object this optional reference points to, without a retain: for a reference the
-  /// caller knows stays alive while it uses it (see the callers). An optional reference and an
-  /// optional `Unmanaged` share their layout: one pointer, null for `nil`.
+  /// caller knows stays alive while it uses it (see the callers). An optional reference is
+  /// stored as a nullable pointer, which is how it is read here.
   @inlinable @inline(__always)
   func unretained<Object: AnyObject>() -> Unmanaged<Object>? where Pointee == Object? {
-    UnsafeRawPointer(self).load(as: Unmanaged<Object>?.self)
+    UnsafeRawPointer(self).load(as: UnsafeRawPointer?.self).map(Unmanaged.fromOpaque)
   }
 }

@@ -46,7 +46,7 @@ struct Lifecycle {
   }
 
   /// Started with no `transform` stage: plain but for its extras (a recorded reactor's
-  /// `send` takes a short path of its own, see `sendRecorded(_:_:_:)`).
+  /// `send` takes a short path of its own, see `sendRecorded(_:_:)`).
   @inlinable
   var hasNoStages: Bool { hasStarted && !hasStages }
 

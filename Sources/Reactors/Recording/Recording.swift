@@ -103,7 +103,7 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
 
   /// Starts recording `reactor`. A replay's recording (`isReplay`) keeps its effects from
   /// starting tasks; `outbox` keeps each step, in order, for a consumer on another thread (a
-  /// file's writer; see ``takeOutbox(closing:)``), woken by `wake` when a batch waits;
+  /// file's writer; see ``outboxTaker``), woken by `wake` when a batch waits;
   /// `finish` runs once when the recording stops or is released, and `keepsSteps: false` keeps
   /// no step in memory. For the package's other targets.
   @inlinable

@@ -38,11 +38,12 @@ package struct StepOutbox<Step> {
   @inlinable
   package static var sparesKept: Int { 16 }
 
-  /// An outbox of at most `capacity` steps, whose consumer is woken every `wakeEvery` steps.
+  /// An outbox of at most `capacity` steps, whose consumer is woken every `wakeEvery` steps
+  /// (or once half the capacity waits, when that comes first).
   @inlinable
   package init(capacity: Int, wakeEvery: Int) {
     self.capacity = max(capacity, 1)
-    self.wakeEvery = max(wakeEvery, 1)
+    self.wakeEvery = max(min(wakeEvery, capacity / 2), 1)
   }
 
   /// Step `index` was recorded: kept, or counted as dropped when the outbox is full. Returns

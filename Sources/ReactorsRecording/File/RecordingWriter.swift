@@ -38,6 +38,11 @@ final class RecordingWriter<
   @inlinable
   static var flushInterval: Duration { .milliseconds(50) }
 
+  /// What takes the steps waiting in a recording's outbox (closing it for good when `true`),
+  /// given back the chunks of the batch before, emptied.
+  @usableFromInline
+  typealias StepSource = @Sendable (_ closing: Bool, _ emptied: [[Step]]) -> StepBatch<Step>
+
   /// How many waiting steps wake the writer before its timer.
   @inlinable
   static var batchSize: Int { 4_096 }
@@ -48,7 +53,7 @@ final class RecordingWriter<
     /// Takes the steps waiting in the recording's outbox (closing it for good when `true`),
     /// given back the chunks of the batch before, emptied.
     @usableFromInline
-    var source: (@Sendable (_ closing: Bool, _ emptied: [[Step]]) -> StepBatch<Step>)?
+    var source: StepSource?
     /// The last batch's chunks, emptied on the writing queue, for the source's next steps.
     @usableFromInline
     var emptied: [[Step]] = []
@@ -126,11 +131,9 @@ final class RecordingWriter<
   }
 
   /// Writes the steps `source` takes from here on (a recording's outbox; see
-  /// `Recording.takeOutbox(closing:)`).
+  /// `Recording.outboxTaker`).
   @inlinable
-  func read(
-    from source: @escaping @Sendable (_ closing: Bool, _ emptied: [[Step]]) -> StepBatch<Step>
-  ) {
+  func read(from source: @escaping StepSource) {
     pending.withLock { $0.source = source }
   }
 
@@ -185,7 +188,9 @@ final class RecordingWriter<
   /// before the next steps once it can. On ``queue``.
   @inlinable
   func writeBatch(closing: Bool = false) {
-    let (source, emptied, left, lostBefore) = pending.withLock { pending in
+    let taken = pending.withLock { pending -> (StepSource?, [[Step]], [UInt8], (Int, Int)?)? in
+      // A wake that came as the writer closed: the file is closed, maybe reused.
+      guard closing || !pending.isClosed else { return nil }
       let taken = (pending.source, pending.emptied, pending.unwritten, pending.lost)
       pending.emptied = []
       pending.unwritten = []
@@ -193,6 +198,7 @@ final class RecordingWriter<
       if closing { pending.isClosed = true }
       return taken
     }
+    guard let (source, emptied, left, lostBefore) = taken else { return }
     // Taken with the writer's lock released: the recording's lock is the app's.
     var batch = source?(closing, emptied) ?? StepBatch(chunks: [], dropped: 0, firstDropped: 0)
     write(batch, after: left, lostBefore: lostBefore)

@@ -46,6 +46,9 @@ struct Replayer<R: Reactor> {
   /// Takes what the replay's own recording made, not yet compared (its outbox).
   @usableFromInline
   let made: @Sendable (_ closing: Bool, _ emptied: [[Step]]) -> StepBatch<Step>
+  /// The chunks of the last steps taken from ``made``, emptied, to give back.
+  @usableFromInline
+  var emptied: [[Step]] = []
   @usableFromInline
   var replayed: Recording<R.Action, R.Mutation, R.State>?
   @usableFromInline
@@ -132,7 +135,11 @@ struct Replayer<R: Reactor> {
   /// `limit`, which must all have been made by now.
   @inlinable
   mutating func compare(before limit: Int) -> ReplayDivergence? {
-    let steps = made(false, []).steps
+    var given: [[Step]] = []
+    swap(&given, &emptied)  // given back once: a chunk still held here would be copied
+    var batch = made(false, given)
+    let steps = batch.steps
+    emptied = batch.emptied()
     for made in steps where made.isMadeAgain {
       guard nextExpected < expected.count, expected[nextExpected].step.index < limit else {
         let place = nextExpected < expected.count ? expected[nextExpected] : nil

@@ -29,6 +29,12 @@ import Testing
     #expect(next == [5_499])
   }
 
+  @Test func aSmallOutboxWakesItsConsumerOnceHalfFull() {
+    var outbox = Outbox(capacity: 10, wakeEvery: 4_096)
+    let wakes = (0..<10).filter { outbox.took($0, index: $0) }
+    #expect(wakes == [4])  // five steps wait: half the capacity, long before 4,096
+  }
+
   @Test func countsWhatDoesNotFitAndSaysWhereItBegan() {
     var outbox = Outbox(capacity: 3, wakeEvery: .max)
     for index in 0..<7 { _ = outbox.took(index, index: index) }
