@@ -5,7 +5,8 @@ import Testing
 
 /// `send`'s short path for a recorded reactor (`ReactorStorage+RecordedSend.swift`): it records
 /// what the general path records, and leaves to the general path whatever a recording alone
-/// does not explain (a stub, a misused reduce, a test's tap, effects, observers).
+/// does not explain (a stub, a misused reduce, a test's tap, effects, observers). A recording
+/// stopped midway is `RecordingTests`' `stoppingEndsTheRecordingAndKeepsItsSteps`.
 @Suite(.timeLimit(.minutes(1))) struct RecordedSendTests {
   @Test func theShortPathRecordsWhatTheGeneralPathRecords() {
     let reactor = ProbeReactor()
@@ -77,15 +78,5 @@ import Testing
     await tester.send(.setTitle("t")) { $0.title = "t" }
     #expect(recording.steps.count == 5)
     await tester.finish()
-  }
-
-  @Test func aRecordingStoppedMidwayRecordsNothingMoreAndTheReactorGoesOn() {
-    let reactor = ProbeReactor()
-    let recording = Recording(of: reactor, named: "probe")
-    reactor.send(.increment)
-    recording.stop()
-    reactor.send(.increment)
-    #expect(recording.steps.count == 3)
-    #expect(reactor.currentState.count == 2)
   }
 }
