@@ -27,6 +27,14 @@ func fastest(runs: Int = 5, _ body: () -> Void) -> Duration {
   return best
 }
 
+/// The time the calling thread has run, on the processor (its own work and the system's on its
+/// behalf, page faults included; not the time other threads took the processor from it).
+func threadTime() -> Duration {
+  var time = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+  return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+}
+
 /// The fastest of `runs` timings of an async `body`.
 func fastest(runs: Int = 5, _ body: () async -> Void) async -> Duration {
   var best = Duration.seconds(1_000)
