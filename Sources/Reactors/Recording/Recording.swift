@@ -171,15 +171,9 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
 
   deinit { finishOnce() }
 
-  /// Notes a problem that did not stop the recording (see ``warnings``). For the package's
-  /// other targets.
-  @usableFromInline
-  package func warn(_ problem: String) {
-    problems.withLock { $0.append(problem) }
-  }
-
-  /// What notes a problem (see ``warn(_:)``) without a reference to the recording, for what
-  /// the recording owns (a file's writer). For the package's other targets.
+  /// What notes a problem that did not stop the recording (see ``warnings``), without a
+  /// reference to the recording, for what the recording owns (a file's writer). For the
+  /// package's other targets.
   @usableFromInline
   package var warner: @Sendable (String) -> Void {
     let problems = problems
@@ -193,18 +187,12 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   /// queued before the call, and then finishes the recording (a file being written is
   /// complete): before this returns when the reactor is idle, as soon as the thread processing
   /// it gets there otherwise. The steps stay.
-  public func stop() {
-    let body = detach.withLock { body in
-      defer { body = nil }
-      return body
-    }
-    body?(self)
-  }
+  public func stop() { detach.takeOnce()?(self) }
 
   /// Runs ``finish`` if it has not run: when the reactor stops recording into this recording
   /// (stopped, or replaced by another), or when the recording is released.
   @usableFromInline
-  func finishOnce() { finish.runOnce() }
+  func finishOnce() { finish.takeOnce()?() }
 
   // MARK: - Steps, as the engine takes them
 
@@ -307,15 +295,14 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   }
 }
 
-extension Locked where Value == (@Sendable () -> Void)? {
-  /// Takes the closure out, leaving `nil`, and runs it with the lock released: once, whoever
-  /// calls first.
-  @usableFromInline
-  func runOnce() {
-    let body = withLock { body in
-      defer { body = nil }
-      return body
+extension Locked {
+  /// Takes the value out, leaving `nil`: whoever calls first gets it, once, to use with the
+  /// lock released (a closure that must run once: a recording's stop, its finish).
+  @inlinable
+  func takeOnce<Wrapped>() -> Wrapped? where Value == Wrapped? {
+    withLock { value in
+      defer { value = nil }
+      return value
     }
-    body?()
   }
 }
