@@ -71,7 +71,7 @@ struct RecordingWriterTests {
     let lateTakes = Shared(0)
     lost.read { _, _ in
       lateTakes.withLock { $0 += 1 }
-      return StepBatch(chunks: [], dropped: 0, firstDropped: 0)
+      return StepBatch(chunks: [])
     }
     lost.queue.sync { lost.writeBatch() }
     #expect(lateTakes.withLock { $0 } == 0)
@@ -99,12 +99,12 @@ struct RecordingWriterTests {
 
   /// A recording's outbox, which the test fills as a recording does.
   struct Outbox: Sendable {
-    let steps = Shared(StepOutbox<Step>(capacity: 1_000, wakeEvery: .max))
+    let steps = Shared(StepOutbox<PendingStep<Int, Int, Int>>(capacity: 1_000, wakeEvery: .max))
 
-    /// Keeps `steps`, as the recording does when it takes them.
+    /// Keeps `steps` (of the recording named "w"), as the recording does when it takes them.
     func take(_ steps: [Step]) {
       self.steps.withLock { outbox in
-        for step in steps { _ = outbox.took(step, index: step.index) }
+        for step in steps { _ = outbox.took(PendingStep(step, in: "w"), index: step.index) }
       }
     }
   }

@@ -65,6 +65,22 @@ public struct RecordedStep<Action: Sendable, Mutation: Sendable, State: Sendable
     stateBox = state.map(Box.init)
     self.isStaged = isStaged
   }
+
+  /// A step whose state is already boxed (shared with the step's other copy).
+  @inlinable
+  init(
+    index: Int, time: Duration, kind: Kind, cause: RecordedCause?, stateBox: Box<State>?,
+    isStaged: Bool, isFollowUp: Bool, isCheckpoint: Bool
+  ) {
+    self.isFollowUp = isFollowUp
+    self.isCheckpoint = isCheckpoint
+    self.index = index
+    self.time = time
+    self.kind = kind
+    self.cause = cause
+    self.stateBox = stateBox
+    self.isStaged = isStaged
+  }
 }
 
 /// A value in a heap object: a recorded state, which most steps lack.

@@ -22,6 +22,8 @@
 public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendable>: Sendable {
   /// The step type of this recording.
   public typealias Step = RecordedStep<Action, Mutation, State>
+  /// A step waiting in the outbox. For the package's other targets.
+  @usableFromInline package typealias Pending = PendingStep<Action, Mutation, State>
 
   /// The name given when it was attached: what other recordings' causes call it.
   public let name: String
@@ -67,9 +69,9 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   struct Buffer: Sendable {
     @usableFromInline var steps: [Step] = []
     @usableFromInline var count = 0
-    @usableFromInline var outbox: StepOutbox<Step>?
+    @usableFromInline var outbox: StepOutbox<Pending>?
 
-    @inlinable init(outbox: StepOutbox<Step>? = nil) { self.outbox = outbox }
+    @inlinable init(outbox: StepOutbox<Pending>? = nil) { self.outbox = outbox }
   }
 
   /// Starts recording `reactor` under `name`, hiding what `redactions` say, with times on
@@ -110,7 +112,7 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   package init<R: Reactor, C: Clock>(
     _ reactor: R, name: String, redactions: [Redaction<Action, Mutation, State>], clock: C,
     isReplay: Bool, keepsSteps: Bool = true, keepsEveryState: Bool = true,
-    checkpointEvery: Int = 32, outbox: StepOutbox<Step>? = nil,
+    checkpointEvery: Int = 32, outbox: StepOutbox<Pending>? = nil,
     wake: (@Sendable () -> Void)? = nil, finish: (@Sendable () -> Void)? = nil
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State, C.Duration == Duration {
     self.checkpointEvery = max(checkpointEvery, 1)
@@ -201,31 +203,40 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   /// no later step is kept there. It holds the recording's buffer, not the recording, so a
   /// consumer the recording owns makes no cycle. For the package's other targets.
   @inlinable
-  package var outboxTaker: @Sendable (_ closing: Bool, _ emptied: [[Step]]) -> StepBatch<Step> {
+  package var outboxTaker: @Sendable (_ closing: Bool, _ emptied: [[Pending]]) -> StepBatch<Pending>
+  {
     let buffer = buffer
     return { closing, emptied in
       buffer.withLock { buffer in
-        buffer.outbox?.taken(closing: closing, giving: emptied)
-          ?? StepBatch(chunks: [], dropped: 0, firstDropped: 0)
+        buffer.outbox?.taken(closing: closing, giving: emptied) ?? StepBatch(chunks: [])
       }
     }
   }
 
-  /// Appends a step made by `make` from its index and time; returns its cause for what follows.
+  /// Appends a step of `kind`, caused by `cause`, with `state` when it has one; returns its
+  /// cause for what follows.
   @inlinable
-  func append(_ make: (_ index: Int, _ time: Duration) -> Step) -> RecordedCause {
+  func append(
+    _ kind: Step.Kind, cause: RecordedCause?, state: State? = nil,
+    isStaged: Bool = false, isFollowUp: Bool = false, isCheckpoint: Bool = false
+  ) -> RecordedCause {
+    let stateBox = state.map(Box.init)
     let (index, wakes) = buffer.withLock { buffer -> (Int, Bool) in
       let index = buffer.count
       buffer.count = index &+ 1
-      let step = make(index, clock.elapsed())
-      // Moved, not copied, where it goes to one place (a copy of a step costs about 150
-      // instructions through its generic value witness).
-      guard buffer.outbox != nil else {
-        if keepsSteps { buffer.steps.append(consume step) }
-        return (index, false)
+      let nanoseconds = clock.elapsedNanoseconds()
+      if keepsSteps {
+        buffer.steps.append(
+          Step(
+            index: index, time: .nanoseconds(nanoseconds), kind: kind, cause: cause,
+            stateBox: stateBox, isStaged: isStaged, isFollowUp: isFollowUp,
+            isCheckpoint: isCheckpoint))
       }
-      if keepsSteps { buffer.steps.append(step) }
-      return (index, buffer.outbox!.took(consume step, index: index))
+      guard buffer.outbox != nil else { return (index, false) }
+      let pending = Pending(
+        kind: kind, nanoseconds: nanoseconds, cause: cause, in: name, stateBox: stateBox,
+        isStaged: isStaged, isFollowUp: isFollowUp, isCheckpoint: isCheckpoint)
+      return (index, buffer.outbox!.took(consume pending, index: index))
     }
     if wakes { wake?() }
     return RecordedCause(recording: name, index: index)
@@ -234,8 +245,7 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   /// The recording begins from `state`.
   @usableFromInline
   func began(from state: State) {
-    let state = redactions.redacted(state)
-    _ = append { Step(index: $0, time: $1, kind: .began, cause: nil, state: state) }
+    _ = append(.began, cause: nil, state: redactions.redacted(state))
   }
 
   /// `action` arrived, sent by `cause`'s step.
@@ -243,12 +253,9 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   func input(
     _ action: Action, staged: Bool, followUp: Bool, cause: RecordedCause?
   ) -> RecordedCause {
-    let action = redactions.redacted(action: action)
-    return append {
-      Step(
-        index: $0, time: $1, kind: .input(action), cause: cause, state: nil, isStaged: staged,
-        isFollowUp: followUp)
-    }
+    append(
+      .input(redactions.redacted(action: action)), cause: cause, isStaged: staged,
+      isFollowUp: followUp)
   }
 
   /// `mutation` was reduced into `state`; every ``checkpointEvery``th mutation is a
@@ -261,37 +268,27 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     // A recording that keeps no step needs the state only at its checkpoints.
     let state =
       keepsSteps && keepsEveryState || isCheckpoint ? redactions.redacted(readState()) : nil
-    return append {
-      Step(
-        index: $0, time: $1, kind: .mutation(mutation), cause: cause, state: state,
-        isCheckpoint: isCheckpoint)
-    }
+    return append(.mutation(mutation), cause: cause, state: state, isCheckpoint: isCheckpoint)
   }
 
   /// An effect (marked `id`) started a task.
   @usableFromInline
   func effectStarted(id: EffectID?, cause: RecordedCause?) -> RecordedCause {
     let id = id.map { String(describing: $0.base) }
-    return append {
-      Step(index: $0, time: $1, kind: .effectStarted(id: id), cause: cause, state: nil)
-    }
+    return append(.effectStarted(id: id), cause: cause)
   }
 
   /// The effect started at `start` ended.
   @usableFromInline
   func effectEnded(_ start: RecordedCause, cancelled: Bool) {
-    _ = append {
-      Step(
-        index: $0, time: $1, kind: .effectEnded(started: start.index, cancelled: cancelled),
-        cause: start, state: nil)
-    }
+    _ = append(.effectEnded(started: start.index, cancelled: cancelled), cause: start)
   }
 
   /// The effects marked `id` were cancelled.
   @usableFromInline
   func cancelled(_ id: EffectID, cause: RecordedCause?) {
     let id = String(describing: id.base)
-    _ = append { Step(index: $0, time: $1, kind: .cancelled(id: id), cause: cause, state: nil) }
+    _ = append(.cancelled(id: id), cause: cause)
   }
 }
 

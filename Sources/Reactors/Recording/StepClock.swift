@@ -37,11 +37,12 @@ struct StepClock: Sendable {
     other = { .zero }
   }
 
-  /// The time since the beginning.
+  /// The time since the beginning, in nanoseconds (what a recording's file holds).
   @inlinable @inline(__always)
-  func elapsed() -> Duration {
-    if let other { return other() }
-    return .nanoseconds(Self.continuousNanoseconds().unsafelyUnwrapped &- start)
+  func elapsedNanoseconds() -> Int64 {
+    guard let other else { return Self.continuousNanoseconds().unsafelyUnwrapped &- start }
+    let (seconds, attoseconds) = other().components
+    return seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000
   }
 
   /// The continuous clock's reading in nanoseconds: the system clock `ContinuousClock` reads

@@ -24,6 +24,8 @@ package struct StepOutbox<Step> {
   @usableFromInline let capacity: Int
   /// Every how many waiting steps the consumer is woken (``took(_:index:)`` returns `true`).
   @usableFromInline let wakeEvery: Int
+  /// The index of the first step kept since the last batch: those kept follow it in order.
+  @usableFromInline var firstIndex = 0
   /// Steps dropped since the last batch, and the first one's index.
   @usableFromInline var dropped = 0
   @usableFromInline var firstDropped = 0
@@ -47,7 +49,8 @@ package struct StepOutbox<Step> {
   }
 
   /// Step `index` was recorded: kept, or counted as dropped when the outbox is full. Returns
-  /// whether the consumer should be woken now (a batch's worth waits).
+  /// whether the consumer should be woken now (a batch's worth waits). Each step's index is
+  /// the one after the step before's: a batch names only its first.
   @inlinable
   package mutating func took(_ step: consuming Step, index: Int) -> Bool {
     guard !isClosed else { return false }
@@ -56,6 +59,7 @@ package struct StepOutbox<Step> {
       dropped += 1
       return false
     }
+    if count == 0 { firstIndex = index }
     if filling.count == filling.capacity { startChunk() }
     filling.append(step)
     count += 1
@@ -83,7 +87,8 @@ package struct StepOutbox<Step> {
     spares.append(contentsOf: emptied.prefix(max(Self.sparesKept - spares.count, 0)))
     if !filling.isEmpty { full.append(filling) }
     filling = spares.popLast() ?? []
-    let batch = StepBatch(chunks: full, dropped: dropped, firstDropped: firstDropped)
+    let batch = StepBatch(
+      chunks: full, firstIndex: firstIndex, dropped: dropped, firstDropped: firstDropped)
     full.removeAll(keepingCapacity: true)
     count = 0
     dropped = 0
@@ -93,20 +98,24 @@ package struct StepOutbox<Step> {
 }
 
 /// What a consumer takes from a ``StepOutbox``: the steps that waited, in order, in chunks,
-/// then `dropped` steps from `firstDropped` that did not fit.
+/// from index `firstIndex`, then `dropped` steps from `firstDropped` that did not fit.
 @usableFromInline
 package struct StepBatch<Step> {
   /// The steps, in order, in chunks.
   @usableFromInline package var chunks: [[Step]]
+  /// The first step's index (the others follow it).
+  @usableFromInline package let firstIndex: Int
   /// How many steps were dropped after them.
   @usableFromInline package let dropped: Int
   /// The first dropped step's index (meaningful when `dropped > 0`).
   @usableFromInline package let firstDropped: Int
 
-  /// A batch of `chunks`, then `dropped` steps dropped from `firstDropped`.
+  /// A batch of `chunks` from index `firstIndex`, then `dropped` steps dropped from
+  /// `firstDropped`.
   @inlinable
-  package init(chunks: [[Step]], dropped: Int, firstDropped: Int) {
+  package init(chunks: [[Step]], firstIndex: Int = 0, dropped: Int = 0, firstDropped: Int = 0) {
     self.chunks = chunks
+    self.firstIndex = firstIndex
     self.dropped = dropped
     self.firstDropped = firstDropped
   }

@@ -33,6 +33,9 @@ final class RecordingWriter<
 >: Sendable {
   @usableFromInline
   typealias Step = RecordedStep<Action, Mutation, State>
+  /// A step as it waits in the recording's outbox.
+  @usableFromInline
+  typealias Waiting = PendingStep<Action, Mutation, State>
 
   /// The longest a step waits before it is written.
   @inlinable
@@ -41,7 +44,8 @@ final class RecordingWriter<
   /// What takes the steps waiting in a recording's outbox (closing it for good when `true`),
   /// given back the chunks of the batch before, emptied.
   @usableFromInline
-  typealias StepSource = @Sendable (_ closing: Bool, _ emptied: [[Step]]) -> StepBatch<Step>
+  typealias StepSource =
+    @Sendable (_ closing: Bool, _ emptied: [[Waiting]]) -> StepBatch<Waiting>
 
   /// How many waiting steps wake the writer before its timer.
   @inlinable
@@ -56,7 +60,7 @@ final class RecordingWriter<
     var source: StepSource?
     /// The last batch's chunks, emptied on the writing queue, for the source's next steps.
     @usableFromInline
-    var emptied: [[Step]] = []
+    var emptied: [[Waiting]] = []
     /// A batch was asked of the queue and has not started.
     @usableFromInline
     var isScheduled = false
@@ -92,12 +96,16 @@ final class RecordingWriter<
   let file: Int32
   @usableFromInline
   let path: String
+  /// The recording's name: what the causes in its own steps name.
+  @usableFromInline
+  let name: String
 
   /// Opens (creates or truncates) `path` and writes `header`; throws a ``RecordingFileError``
   /// when the file cannot be opened or written.
   @inlinable
   init(path: String, header: RecordingHeader, unwrittenLimit: Int = 16 << 20) throws {
     self.path = path
+    name = header.name
     self.unwrittenLimit = unwrittenLimit
     file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard file >= 0 else {
@@ -188,7 +196,7 @@ final class RecordingWriter<
   /// before the next steps once it can. On ``queue``.
   @inlinable
   func writeBatch(closing: Bool = false) {
-    let taken = pending.withLock { pending -> (StepSource?, [[Step]], [UInt8], (Int, Int)?)? in
+    let taken = pending.withLock { pending -> (StepSource?, [[Waiting]], [UInt8], (Int, Int)?)? in
       // A wake that came as the writer closed: the file is closed, maybe reused.
       guard closing || !pending.isClosed else { return nil }
       let taken = (pending.source, pending.emptied, pending.unwritten, pending.lost)
@@ -200,7 +208,7 @@ final class RecordingWriter<
     }
     guard let (source, emptied, left, lostBefore) = taken else { return }
     // Taken with the writer's lock released: the recording's lock is the app's.
-    var batch = source?(closing, emptied) ?? StepBatch(chunks: [], dropped: 0, firstDropped: 0)
+    var batch = source?(closing, emptied) ?? StepBatch(chunks: [])
     write(batch, after: left, lostBefore: lostBefore)
     // Emptied here, off the app's threads, and given back with the next batch.
     let chunks = batch.emptied()
@@ -210,7 +218,9 @@ final class RecordingWriter<
   /// ``writeBatch(closing:)``'s work: writes `left` (what a failed write left), then `batch`,
   /// after a gap entry for the steps lost before it (`lostBefore`).
   @inlinable
-  func write(_ batch: StepBatch<Step>, after left: [UInt8], lostBefore: (first: Int, count: Int)?) {
+  func write(
+    _ batch: StepBatch<Waiting>, after left: [UInt8], lostBefore: (first: Int, count: Int)?
+  ) {
     let (steps, dropped, firstDropped) = (batch.chunks, batch.dropped, batch.firstDropped)
     guard !steps.isEmpty || dropped > 0 || !left.isEmpty || lostBefore != nil else { return }
     var failed: Int32?
@@ -222,11 +232,13 @@ final class RecordingWriter<
     if failed == nil {
       if let gap = lost { appendGap(at: gap.first, dropped: gap.count, to: output) }
       lost = nil
-      encode(steps, dropped: dropped, firstDropped: firstDropped, into: output)
+      encode(batch, into: output)
       (output.bytes, failed) = writeKeepingRest(output.bytes)
     } else if lost == nil, output.bytes.count < unwrittenLimit {
-      encode(steps, dropped: dropped, firstDropped: firstDropped, into: output)
-    } else if let first = steps.first?.first?.index ?? (dropped > 0 ? firstDropped : nil) {
+      encode(batch, into: output)
+    } else if let first = steps.contains(where: { !$0.isEmpty })
+      ? batch.firstIndex : (dropped > 0 ? firstDropped : nil)
+    {
       // Counted, not kept: the steps dropped after these follow them.
       let count = steps.reduce(0) { $0 + $1.count }
       lost = (lost?.first ?? first, (lost?.count ?? 0) + count + dropped)
@@ -255,15 +267,15 @@ final class RecordingWriter<
     return (written == 0 ? bytes : Array(bytes[written...]), number)
   }
 
-  /// Encodes `steps`, in chunks, then a gap entry for the `dropped` steps after them.
+  /// Encodes the steps of `batch`, then a gap entry for the steps dropped after them.
   @inlinable
-  func encode(_ steps: [[Step]], dropped: Int, firstDropped: Int, into output: JSONOutput) {
-    for step in steps.joined() {
+  func encode(_ batch: StepBatch<Waiting>, into output: JSONOutput) {
+    batch.forEachStep(named: name) { step in
       var withState = true
       if case .mutation = step.kind { withState = step.isCheckpoint }
       EncodedEntry.append(step, withState: withState, to: output)
     }
-    if dropped > 0 { appendGap(at: firstDropped, dropped: dropped, to: output) }
+    if batch.dropped > 0 { appendGap(at: batch.firstDropped, dropped: batch.dropped, to: output) }
   }
 
   /// Warns of a write problem, and tells the recording (or keeps it for when it listens).

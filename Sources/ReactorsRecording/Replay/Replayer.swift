@@ -45,10 +45,12 @@ struct Replayer<R: Reactor> {
   var latestInput: Step?
   /// Takes what the replay's own recording made, not yet compared (its outbox).
   @usableFromInline
-  let made: @Sendable (_ closing: Bool, _ emptied: [[Step]]) -> StepBatch<Step>
+  let made:
+    @Sendable (_ closing: Bool, _ emptied: [[PendingStep<R.Action, R.Mutation, R.State>]]) ->
+      StepBatch<PendingStep<R.Action, R.Mutation, R.State>>
   /// The chunks of the last steps taken from ``made``, emptied, to give back.
   @usableFromInline
-  var emptied: [[Step]] = []
+  var emptied: [[PendingStep<R.Action, R.Mutation, R.State>]] = []
   @usableFromInline
   var replayed: Recording<R.Action, R.Mutation, R.State>?
   @usableFromInline
@@ -135,10 +137,10 @@ struct Replayer<R: Reactor> {
   /// `limit`, which must all have been made by now.
   @inlinable
   mutating func compare(before limit: Int) -> ReplayDivergence? {
-    var given: [[Step]] = []
+    var given: [[PendingStep<R.Action, R.Mutation, R.State>]] = []
     swap(&given, &emptied)  // given back once: a chunk still held here would be copied
     var batch = made(false, given)
-    let steps = batch.steps
+    let steps: [Step] = batch.steps(named: name)
     emptied = batch.emptied()
     for made in steps where made.isMadeAgain {
       guard nextExpected < expected.count, expected[nextExpected].step.index < limit else {

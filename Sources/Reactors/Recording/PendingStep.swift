@@ -1,0 +1,105 @@
+/// A recorded step waiting in a ``StepOutbox`` for a consumer on another thread (a file's
+/// writer, a replay), kept compact: its index is its place in the batch, its time a count of
+/// nanoseconds (what a file holds), and a cause in its own recording is that step's index.
+///
+/// The thread that records writes each step into memory the consumer read last, or into fresh
+/// pages: what that costs grows with the bytes a step takes, and a ``RecordedStep`` of small
+/// types takes 88 where this takes 56. The consumer makes the ``RecordedStep`` again
+/// (``StepBatch/forEachStep(named:_:)``).
+@usableFromInline
+package struct PendingStep<Action: Sendable, Mutation: Sendable, State: Sendable>: Sendable {
+  /// A step's cause, without its recording's name when that is the step's own recording.
+  @usableFromInline
+  enum Cause: Sendable {
+    /// From outside every recording.
+    case none
+    /// Step `index` of the same recording.
+    case local(Int)
+    /// A step of another recording (boxed, so that the common cases stay one word).
+    case other(CauseBox)
+  }
+
+  /// What happened.
+  @usableFromInline let kind: RecordedStep<Action, Mutation, State>.Kind
+  @usableFromInline let isStaged: Bool
+  @usableFromInline let isFollowUp: Bool
+  @usableFromInline let isCheckpoint: Bool
+  /// When it happened, in nanoseconds since the recording began.
+  @usableFromInline let nanoseconds: Int64
+  @usableFromInline let stateBox: Box<State>?
+  @usableFromInline let cause: Cause
+
+  /// A step of the recording named `recording`, caused by `cause`.
+  @inlinable
+  init(
+    kind: consuming RecordedStep<Action, Mutation, State>.Kind, nanoseconds: Int64,
+    cause: RecordedCause?, in recording: String, stateBox: Box<State>?, isStaged: Bool,
+    isFollowUp: Bool, isCheckpoint: Bool
+  ) {
+    self.kind = kind
+    self.isStaged = isStaged
+    self.isFollowUp = isFollowUp
+    self.isCheckpoint = isCheckpoint
+    self.nanoseconds = nanoseconds
+    self.stateBox = stateBox
+    if let cause {
+      // The same name: the step made again names the same recording and index.
+      self.cause = cause.recording == recording ? .local(cause.index) : .other(CauseBox(cause))
+    } else {
+      self.cause = .none
+    }
+  }
+
+  /// `step`, a step of the recording named `recording`, as it waits (its index is its place).
+  @inlinable
+  package init(_ step: RecordedStep<Action, Mutation, State>, in recording: String) {
+    let (seconds, attoseconds) = step.time.components
+    self.init(
+      kind: step.kind, nanoseconds: seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000,
+      cause: step.cause, in: recording, stateBox: step.stateBox, isStaged: step.isStaged,
+      isFollowUp: step.isFollowUp, isCheckpoint: step.isCheckpoint)
+  }
+
+  /// The step, as step `index` of the recording named `recording`.
+  @inlinable
+  package func step(index: Int, in recording: String) -> RecordedStep<Action, Mutation, State> {
+    let cause: RecordedCause? =
+      switch self.cause {
+      case .none: nil
+      case .local(let index): RecordedCause(recording: recording, index: index)
+      case .other(let box): box.cause
+      }
+    return RecordedStep(
+      index: index, time: .nanoseconds(nanoseconds), kind: kind, cause: cause,
+      stateBox: stateBox, isStaged: isStaged, isFollowUp: isFollowUp,
+      isCheckpoint: isCheckpoint)
+  }
+}
+
+extension StepBatch {
+  /// Runs `body` on each step that waited, in order, made again as steps of the recording
+  /// named `recording`.
+  @inlinable
+  package func forEachStep<Action, Mutation, State>(
+    named recording: String, _ body: (RecordedStep<Action, Mutation, State>) throws -> Void
+  ) rethrows where Step == PendingStep<Action, Mutation, State> {
+    var index = firstIndex
+    for chunk in chunks {
+      for pending in chunk {
+        try body(pending.step(index: index, in: recording))
+        index += 1
+      }
+    }
+  }
+
+  /// The steps that waited, in order, made again as steps of the recording named `recording`.
+  @inlinable
+  package func steps<Action, Mutation, State>(
+    named recording: String
+  ) -> [RecordedStep<Action, Mutation, State>] where Step == PendingStep<Action, Mutation, State> {
+    var steps: [RecordedStep<Action, Mutation, State>] = []
+    steps.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
+    forEachStep(named: recording) { steps.append($0) }
+    return steps
+  }
+}
