@@ -24,19 +24,30 @@ import Testing
     let form = LoginForm()
     let live = try LoginRecording(
       of: form, named: "login", writingTo: path, checkpointEvery: 1, keepingSteps: true)
+    // Another recorded reactor's observer sends too: a cause in another recording.
+    let other = LoginForm()
+    let others = Recording(of: other, named: "other")
+    let token = other.observe(\.name) { name in
+      if name == "lee" { form.send(.type(name: name)) }
+    }
     form.send(.type(name: "kim"))
     form.send(.lookUp)
+    other.send(.type(name: "lee"))
     await form.storage.settled()
+    token.cancel()
     live.stop()
     let read = try LoginRecording(contentsOf: path)
     #expect(read.name == "login")
     #expect(read.warnings.isEmpty)
     #expect(read.steps.count == live.steps.count)
+    let fromOther = others.steps.last { if case .mutation = $0.kind { true } else { false } }
+    #expect(read.steps.contains { $0.cause == RecordedCause(recording: "other", index: 2) })
+    #expect(fromOther?.index == 2)
     for (old, new) in zip(live.steps, read.steps) {
       #expect(old.index == new.index)
       #expect(old.cause == new.cause)
       #expect(old.state == new.state)
-      #expect(old.time.components.seconds == new.time.components.seconds)
+      #expect(old.time == new.time)  // in nanoseconds, in the file and in memory
       #expect("\(old.kind)" == "\(new.kind)")
     }
   }

@@ -17,6 +17,17 @@ package struct PendingStep<Action: Sendable, Mutation: Sendable, State: Sendable
     case local(Int)
     /// A step of another recording (boxed, so that the common cases stay one word).
     case other(CauseBox)
+
+    /// `cause`, for a step of the recording named `recording`.
+    @inlinable
+    init(_ cause: RecordedCause?, in recording: String) {
+      guard let cause else {
+        self = .none
+        return
+      }
+      // The same name: the step made again names the same recording and index.
+      self = cause.recording == recording ? .local(cause.index) : .other(CauseBox(cause))
+    }
   }
 
   /// What happened.
@@ -29,12 +40,11 @@ package struct PendingStep<Action: Sendable, Mutation: Sendable, State: Sendable
   @usableFromInline let stateBox: Box<State>?
   @usableFromInline let cause: Cause
 
-  /// A step of the recording named `recording`, caused by `cause`.
+  /// A step caused by `cause` (see ``Cause/init(_:in:)``).
   @inlinable
   init(
     kind: consuming RecordedStep<Action, Mutation, State>.Kind, nanoseconds: Int64,
-    cause: RecordedCause?, in recording: String, stateBox: Box<State>?, isStaged: Bool,
-    isFollowUp: Bool, isCheckpoint: Bool
+    cause: Cause, stateBox: Box<State>?, isStaged: Bool, isFollowUp: Bool, isCheckpoint: Bool
   ) {
     self.kind = kind
     self.isStaged = isStaged
@@ -42,21 +52,15 @@ package struct PendingStep<Action: Sendable, Mutation: Sendable, State: Sendable
     self.isCheckpoint = isCheckpoint
     self.nanoseconds = nanoseconds
     self.stateBox = stateBox
-    if let cause {
-      // The same name: the step made again names the same recording and index.
-      self.cause = cause.recording == recording ? .local(cause.index) : .other(CauseBox(cause))
-    } else {
-      self.cause = .none
-    }
+    self.cause = cause
   }
 
   /// `step`, a step of the recording named `recording`, as it waits (its index is its place).
   @inlinable
   package init(_ step: RecordedStep<Action, Mutation, State>, in recording: String) {
-    let (seconds, attoseconds) = step.time.components
     self.init(
-      kind: step.kind, nanoseconds: seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000,
-      cause: step.cause, in: recording, stateBox: step.stateBox, isStaged: step.isStaged,
+      kind: step.kind, nanoseconds: step.time.wholeNanoseconds,
+      cause: Cause(step.cause, in: recording), stateBox: step.stateBox, isStaged: step.isStaged,
       isFollowUp: step.isFollowUp, isCheckpoint: step.isCheckpoint)
   }
 

@@ -28,7 +28,8 @@ public struct RecordedStep<Action: Sendable, Mutation: Sendable, State: Sendable
 
   /// The step's place in its recording, from 0.
   public let index: Int
-  /// When it happened, since the recording began, on the recording's clock.
+  /// When it happened, since the recording began, on the recording's clock, to the
+  /// nanosecond (as a recording's file holds it).
   public let time: Duration
   /// What happened.
   public let kind: Kind
@@ -56,14 +57,9 @@ public struct RecordedStep<Action: Sendable, Mutation: Sendable, State: Sendable
     index: Int, time: Duration, kind: Kind, cause: RecordedCause?, state: State?,
     isStaged: Bool = false, isFollowUp: Bool = false, isCheckpoint: Bool = false
   ) {
-    self.isFollowUp = isFollowUp
-    self.isCheckpoint = isCheckpoint
-    self.index = index
-    self.time = time
-    self.kind = kind
-    self.cause = cause
-    stateBox = state.map(Box.init)
-    self.isStaged = isStaged
+    self.init(
+      index: index, time: time, kind: kind, cause: cause, stateBox: state.map(Box.init),
+      isStaged: isStaged, isFollowUp: isFollowUp, isCheckpoint: isCheckpoint)
   }
 
   /// A step whose state is already boxed (shared with the step's other copy).
@@ -88,4 +84,13 @@ public struct RecordedStep<Action: Sendable, Mutation: Sendable, State: Sendable
 final class Box<Value: Sendable>: Sendable {
   @usableFromInline let value: Value
   @inlinable init(_ value: Value) { self.value = value }
+}
+
+extension Duration {
+  /// The duration in whole nanoseconds (a recording's step times, as its file holds them).
+  @inlinable
+  package var wholeNanoseconds: Int64 {
+    let (seconds, attoseconds) = components
+    return seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000
+  }
 }

@@ -34,6 +34,8 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   @usableFromInline let isReplay: Bool
   /// Whether ``steps`` keeps every step (a recording that only writes a file keeps none).
   @usableFromInline let keepsSteps: Bool
+  /// Whether steps wait in an outbox for a consumer on another thread (see ``StepOutbox``).
+  @usableFromInline let hasOutbox: Bool
   /// Whether the steps kept hold every mutation's state, or only every ``checkpointEvery``th.
   @usableFromInline let keepsEveryState: Bool
   /// Reduces a mutation into a state as the recorded reactor does (`false`: the reactor is
@@ -127,6 +129,7 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     self.isReplay = isReplay
     self.keepsSteps = keepsSteps
     self.wake = wake
+    hasOutbox = outbox != nil
     buffer = Locked(Buffer(outbox: outbox))
     self.finish = Locked(finish)
     read = []
@@ -160,6 +163,7 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     reducer = nil
     checkpointEvery = 1
     wake = nil
+    hasOutbox = false
     finish = Locked(nil)
     read = warnings
     clock = StepClock()
@@ -221,6 +225,8 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     isStaged: Bool = false, isFollowUp: Bool = false, isCheckpoint: Bool = false
   ) -> RecordedCause {
     let stateBox = state.map(Box.init)
+    // Made before the lock: a cause in another recording is boxed.
+    let pendingCause = hasOutbox ? Pending.Cause(cause, in: name) : .none
     let (index, wakes) = buffer.withLock { buffer -> (Int, Bool) in
       let index = buffer.count
       buffer.count = index &+ 1
@@ -234,7 +240,7 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
       }
       guard buffer.outbox != nil else { return (index, false) }
       let pending = Pending(
-        kind: kind, nanoseconds: nanoseconds, cause: cause, in: name, stateBox: stateBox,
+        kind: kind, nanoseconds: nanoseconds, cause: pendingCause, stateBox: stateBox,
         isStaged: isStaged, isFollowUp: isFollowUp, isCheckpoint: isCheckpoint)
       return (index, buffer.outbox!.took(consume pending, index: index))
     }

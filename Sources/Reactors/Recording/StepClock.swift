@@ -41,8 +41,7 @@ struct StepClock: Sendable {
   @inlinable @inline(__always)
   func elapsedNanoseconds() -> Int64 {
     guard let other else { return Self.continuousNanoseconds().unsafelyUnwrapped &- start }
-    let (seconds, attoseconds) = other().components
-    return seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000
+    return other().wholeNanoseconds
   }
 
   /// The continuous clock's reading in nanoseconds: the system clock `ContinuousClock` reads

@@ -59,6 +59,7 @@ package struct StepOutbox<Step> {
       dropped += 1
       return false
     }
+    assert(count == 0 || index == firstIndex &+ count, "step \(index) does not follow the last")
     if count == 0 { firstIndex = index }
     if filling.count == filling.capacity { startChunk() }
     filling.append(step)

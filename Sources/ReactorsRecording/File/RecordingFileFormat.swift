@@ -117,8 +117,7 @@ struct EncodedEntry<
       if case .effectEnded(let started, _) = step.kind {
         try member(.start).encode(value: started)
       }
-      let (seconds, attoseconds) = step.time.components
-      try member(.time).encode(value: seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000)
+      try member(.time).encode(value: step.time.wholeNanoseconds)
       output.endLine()
     } catch {
       output.truncate(to: start)
