@@ -121,10 +121,6 @@ package struct StepBatch<Step> {
     self.firstDropped = firstDropped
   }
 
-  /// The steps, in order.
-  @inlinable
-  package var steps: [Step] { Array(chunks.joined()) }
-
   /// The chunks, emptied with their capacity kept, to give back to the outbox (at most as many
   /// as it keeps). Their steps are released here, on the consumer's thread.
   /// The batch is left with none: its chunks are moved out, so that they are emptied in place

@@ -113,3 +113,9 @@ import Testing
     #expect(clock.elapsedNanoseconds() == 3_000_000_000)
   }
 }
+
+extension StepBatch {
+  /// The steps, in order, as they waited (a recording's consumer makes them steps again with
+  /// `forEachStep(named:_:)`).
+  var steps: [Step] { Array(chunks.joined()) }
+}
