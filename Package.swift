@@ -34,8 +34,9 @@ let package = Package(
     // Only for ReactorsCombine, and only where Apple's Combine is missing (Linux, Windows,
     // Android): apps on Apple platforms build nothing of it.
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
-    // Only for ReactorsInspector, a debug tool: its HTTP server (Swift Concurrency over BSD
-    // sockets, no other dependency). Apps that do not import it do not build it.
+    // Only for ReactorsInspector, a debug tool: FlyingSocks, the socket layer of FlyingFox
+    // (Swift Concurrency over BSD sockets, no other dependency), under the inspector's own
+    // small HTTP server. Apps that do not import it do not build it.
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     // Only a command plugin, to build the documentation (`swift package generate-documentation`):
     // nothing of it is linked into any target.
@@ -54,9 +55,7 @@ let package = Package(
       name: "ReactorsInspector",
       dependencies: [
         "Reactors", "ReactorsRecording",
-        .product(name: "FlyingFox", package: "FlyingFox"),
         .product(name: "FlyingSocks", package: "FlyingFox"),
-        .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
       swiftSettings: strict),
     .testTarget(

@@ -1,4 +1,3 @@
-import FlyingFox
 import Foundation
 import Reactors
 import ReactorsRecording
@@ -29,9 +28,9 @@ public final class Inspector: Sendable {
   /// The port it listens on.
   public let port: UInt16
   let state: InspectorState
-  let server: HTTPServer
+  let server: InspectorServer
 
-  init(address: String, port: UInt16, state: InspectorState, server: HTTPServer) {
+  init(address: String, port: UInt16, state: InspectorState, server: InspectorServer) {
     self.address = address
     self.port = port
     self.state = state
@@ -53,35 +52,11 @@ public final class Inspector: Sendable {
     printsAddress: Bool = true
   ) async throws -> Inspector {
     let state = InspectorState(allowsTimeTravel: allowsTimeTravel)
-    let server = HTTPServer(
-      address: try .inet(ip4: host, port: port), timeout: 60,
-      pool: NoDelayPool(pool: HTTPServer.defaultPool()), logger: .disabled,
-      handler: InspectorRoutes(state: state))
-    let (failures, failed) = AsyncStream.makeStream(of: String.self)
-    Task {
-      do { try await server.run() } catch { failed.yield("\(error)") }
-      failed.finish()
+    let routes = InspectorRoutes(state: state)
+    let server = try await InspectorServer.start(host: host, port: port) { request in
+      await routes.answer(request)
     }
-    // Listening, or the server's failure (a port in use), whichever comes first. Generous:
-    // where every thread of the tasks' pool is busy (a test run's), the server's task may
-    // start late.
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask { try await server.waitUntilListening(timeout: 60) }
-      group.addTask {
-        for await failure in failures { throw InspectorError.cannotListen(failure) }
-      }
-      defer { group.cancelAll() }
-      do {
-        try await group.next()
-      } catch let error as InspectorError {
-        throw error
-      } catch {
-        throw InspectorError.cannotListen("\(error)")
-      }
-    }
-    guard case .ip4(_, let listening) = await server.listeningAddress else {
-      throw InspectorError.cannotListen("no IPv4 address after starting")
-    }
+    let listening = server.port
     let token = Gatekeeper.newToken()
     state.open(Gatekeeper(token: token, address: host, port: listening))
     let address = "http://\(host):\(listening)/?token=\(token)"
@@ -97,7 +72,8 @@ public final class Inspector: Sendable {
     state.add(InspectedSteps(recording, exporter: nil))
   }
 
-  /// Shows `recording` on the page, from now on, with its file to download.
+  /// Shows `recording` on the page, from now on, with its file to download: a file with a
+  /// state at every step, so that the page shows each step's state when it is imported.
   public func inspect<Action: Codable, Mutation: Codable, State: Codable>(
     _ recording: Recording<Action, Mutation, State>
   ) {
@@ -106,7 +82,7 @@ public final class Inspector: Sendable {
         recording,
         exporter: { [weak recording] in
           guard let recording else { throw InspectorError.gone }
-          return try recording.fileBytes()
+          return try recording.fileBytes(checkpointEvery: 1)
         }))
   }
 

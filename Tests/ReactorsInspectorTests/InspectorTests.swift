@@ -93,7 +93,8 @@ import Testing
     #expect(counter.currentState.total == 1)
     let shown = try await json("/api/recordings?")
     #expect((shown["recordings"] as? [[String: Any]])?.first?["shownStep"] as? Int == 2)
-    #expect(try await http.send("POST", "/api/travel?r=0&i=-5&token=\(token)").status == 422)
+    #expect(try await http.send("POST", "/api/travel?r=0&i=-5&token=\(token)").status == 400)
+    #expect(try await http.send("POST", "/api/travel?r=0&i=7&token=\(token)").status == 404)
     #expect(try await http.send("POST", "/api/live?r=0&token=\(token)").status == 204)
     #expect(counter.currentState.total == 6)
 
@@ -119,11 +120,21 @@ import Testing
     let steps = try await http.send("GET", "/api/steps?r=1&from=0&count=10&token=\(token)")
     #expect(steps.text.contains("\"count\":7"))
     #expect(steps.text.contains("add"))
-    // States at the file's checkpoints: the one kept at step 4 (total 3) for step 5.
+    // States at the file's checkpoints: the one kept at step 4 (total 3) for step 5, exact;
+    // step 6's mutation is not in a state the file holds, and the answer says so.
     let state = try await http.send("GET", "/api/state?r=1&i=5&token=\(token)")
     #expect(state.text.contains("\"madeAt\":4"))
+    #expect(state.text.contains("\"exact\":true"))
     #expect(state.text.contains("\"label\":\"total\""))
-    #expect(try await http.send("POST", "/api/travel?r=1&i=2&token=\(token)").status == 422)
+    let missing = try await http.send("GET", "/api/state?r=1&i=6&token=\(token)")
+    #expect(missing.text.contains("\"exact\":false"))
+    #expect(missing.text.contains("\"keptAt\":4"))
+    #expect(missing.text.contains("\"missing\":1"))
+    // Read only: no travel, whatever the inspector allows.
+    let travel = try await http.send("POST", "/api/travel?r=1&i=2&token=\(token)")
+    #expect(travel.status == 403)
+    #expect(travel.text.contains("imported"))
+    #expect(list.text.contains("\"imported\":true"))
     let export = try await http.send("GET", "/api/export?r=1&token=\(token)")
     #expect(export.body == file)
 
@@ -139,6 +150,11 @@ import Testing
     await #expect(throws: InspectorError.self) {
       try await Inspector.start(port: first.port, printsAddress: false)
     }
+  }
+
+  /// The token in `inspector`'s address.
+  static func token(of inspector: Inspector) throws -> String {
+    try #require(inspector.address.split(separator: "=").last.map(String.init))
   }
 
   /// An inspector showing a counter's recording of three sends: 1, 2, 3.

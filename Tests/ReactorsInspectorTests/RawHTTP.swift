@@ -1,4 +1,4 @@
-import Dispatch
+import ReactorsTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -8,8 +8,8 @@ import Dispatch
 
 /// One HTTP/1.1 request over a plain socket, as a browser or another program would send it,
 /// with exactly the headers given (a `Host` or an `Origin` of one's choosing included). The
-/// socket work runs on a dispatch thread, never on the tasks' threads, and gives up after ten
-/// seconds.
+/// socket work runs on a thread of its own, never on the tasks' threads or the dispatch pool,
+/// and gives up after ten seconds.
 struct RawHTTP {
   struct Answer {
     let status: Int
@@ -29,12 +29,7 @@ struct RawHTTP {
     lines += ["Connection: close", "Content-Length: \(body.count)", "", ""]
     let request = Array(lines.joined(separator: "\r\n").utf8) + body
     let port = port
-    let bytes = try await withCheckedThrowingContinuation {
-      (continuation: CheckedContinuation<[UInt8], any Error>) in
-      DispatchQueue.global().async {
-        continuation.resume(with: Result { try Self.exchange(request, port: port) })
-      }
-    }
+    let bytes = try await onOwnThread { try Self.exchange(request, port: port) }
     let text = String(decoding: bytes, as: UTF8.self)
     guard let end = bytes.firstRange(of: Array("\r\n\r\n".utf8)),
       let status = Int(text.split(separator: " ").dropFirst().first ?? "")

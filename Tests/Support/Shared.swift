@@ -119,3 +119,15 @@ package func withDeadline<Value: Sendable>(
   }
   return await task.value
 }
+
+/// Runs `body`, which blocks (a socket's read, say), on a thread of its own, and returns what it
+/// returns: never on the tasks' threads nor on the dispatch pool, whose few threads a blocked
+/// `body` would hold from the code under test.
+package func onOwnThread<Value: Sendable>(
+  _ body: @escaping @Sendable () throws -> Value
+) async throws -> Value {
+  try await withCheckedThrowingContinuation { continuation in
+    let thread = Thread { continuation.resume(with: Result { try body() }) }
+    thread.start()
+  }
+}

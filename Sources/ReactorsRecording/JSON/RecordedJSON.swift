@@ -36,6 +36,17 @@ public enum RecordedJSON: Sendable, Hashable {
   }
 }
 
+extension RecordedJSON {
+  /// Reads one JSON value from `bytes` with the recording files' own reader: members in the
+  /// text's order, numbers as their text.
+  /// - Throws: `DecodingError.dataCorrupted`, saying where the text is not JSON or nests
+  ///   deeper than the reader accepts.
+  public init(parsing bytes: [UInt8]) throws {
+    let input = try JSONInput(bytes[...])
+    self = input.value(at: 0)
+  }
+}
+
 extension RecordedJSON: Codable {
   /// Reads any JSON value.
   public init(from decoder: any Decoder) throws {

@@ -1,0 +1,225 @@
+import Foundation
+import Reactors
+import ReactorsRecording
+
+/// The inspector's HTTP answers: the page, and the JSON it fetches, a window at a time.
+///
+/// - `GET /`, `/inspector.js`, `/inspector.css` — the page, its script and its style.
+/// - `GET /api/recordings` — each recording's id, name, step count, whether it can be
+///   exported, whether it is imported (read only), and the step the screen shows while it
+///   travels.
+/// - `GET /api/steps?r=ID&from=N&count=M[&kinds=input,mutation][&text=…]` — up to `M` step
+///   summaries from position `N` that pass the filter, and the position after them.
+/// - `GET /api/state?r=ID&i=N[&path=0.2][&full=1]` — the state at step `N` as a tree (the value
+///   at `path` inside it; `full` keeps up to 1 MB of a text), and where it came from.
+/// - `GET /api/diff?r=ID&i=N` — the diff of that state with the one before it.
+/// - `POST /api/travel?r=ID&i=N`, `POST /api/live?r=ID` — time travel (403 when read-only or
+///   imported; 404 for a step that does not exist).
+/// - `GET /api/export?r=ID` — the recording's file, a state at every step.
+/// - `POST /api/import` (a recording file as the body) — shows that file, read only, whatever
+///   its types; answers its id, or 422 with what is wrong with the file.
+///
+/// Every request passes the ``Gatekeeper`` first, and every parameter ``QueryParameters``:
+/// nothing a request holds is used before it is checked.
+struct InspectorRoutes: Sendable {
+  let state: InspectorState
+
+  /// The answer to `request`.
+  func answer(_ request: InspectorRequest) async -> InspectorResponse {
+    guard let gate = state.gate.withLock({ $0 }) else {
+      return .text(503, "The inspector is starting; ask again.")
+    }
+    let isAsset = request.method == "GET" && InspectorPage.assets[request.path] != nil
+    let token = request.query["token"] ?? request.headers["x-reactors-token"]
+    if let refusal = gate.refusal(
+      token: isAsset ? gate.token : token, host: request.headers["host"],
+      origin: request.headers["origin"])
+    {
+      return .text(403, refusal.message)
+    }
+    do {
+      return try await route(request)
+    } catch {
+      return error.response
+    }
+  }
+
+  func route(_ request: InspectorRequest) async throws(RouteRefusal) -> InspectorResponse {
+    let query = QueryParameters(values: request.query)
+    switch (request.method, request.path) {
+    case ("GET", "/"):
+      return InspectorPage.response(for: "/")
+    case ("GET", let path) where InspectorPage.assets[path] != nil:
+      return InspectorPage.response(for: path)
+    case ("GET", "/api/recordings"):
+      return Self.json(recordings())
+    case ("GET", "/api/steps"):
+      let recording = try self.recording(query)
+      let from = try query.integer("from", in: 0...recording.count, fallback: 0)
+      let count = try query.integer("count", in: 1...1_000, fallback: 100)
+      let kinds = try query.text("kinds")
+      let filter = StepFilter(
+        kinds: kinds.map { Set($0.split(separator: ",").map(String.init)) },
+        text: try query.text("text"))
+      let (steps, next) = recording.steps(from: from, limit: count, filter: filter)
+      return Self.json(StepsAnswer(steps: steps, next: next, count: recording.count))
+    case ("GET", "/api/state"):
+      let recording = try self.recording(query)
+      let index = try step(query, in: recording)
+      let path = try query.text("path", limit: 400) ?? ""
+      let full = try query.integer("full", in: 0...1, fallback: 0) == 1
+      let start = ContinuousClock.now
+      guard
+        var answer = recording.state(
+          at: index, path: path, leafLimit: full ? 1 << 20 : Reflected.leafLimit)
+      else {
+        throw RouteRefusal(404, "No state at step \(index)\(path.isEmpty ? "" : ", path \(path)").")
+      }
+      answer.ms = Self.ms(since: start)
+      return Self.json(answer)
+    case ("GET", "/api/diff"):
+      let recording = try self.recording(query)
+      let index = try step(query, in: recording)
+      let start = ContinuousClock.now
+      guard var answer = recording.diff(at: index) else {
+        throw RouteRefusal(404, "No state at step \(index): the recording keeps none there.")
+      }
+      answer.ms = Self.ms(since: start)
+      return Self.json(answer)
+    case ("POST", "/api/travel"), ("POST", "/api/live"):
+      guard state.allowsTimeTravel else {
+        throw RouteRefusal(403, Gatekeeper.Refusal.readOnly.message)
+      }
+      let recording = try self.recording(query)
+      guard !recording.isImported else {
+        throw RouteRefusal(
+          403, "\(recording.name) was imported from a file: it is read only, with no app to move.")
+      }
+      if request.path == "/api/live" {
+        recording.returnToLive()
+        return .noContent
+      }
+      let index = try step(query, in: recording)
+      do {
+        try recording.travel(to: index)
+      } catch {
+        throw RouteRefusal(422, "\(error)")
+      }
+      return .noContent
+    case ("GET", "/api/export"):
+      let recording = try self.recording(query)
+      let bytes: [UInt8]?
+      do {
+        bytes = try recording.export()
+      } catch {
+        throw RouteRefusal(422, "\(error)")
+      }
+      guard let bytes else {
+        throw RouteRefusal(
+          422, "\(recording.name)'s types are not Codable: it cannot be written to a file.")
+      }
+      return InspectorResponse(
+        status: 200,
+        headers: [
+          ("Content-Type", "application/x-ndjson"),
+          (
+            "Content-Disposition",
+            InspectorResponse.attachment(named: recording.name, fileExtension: ".jsonl")
+          ),
+        ],
+        body: bytes)
+    case ("POST", "/api/import"):
+      return importFile(request.body)
+    case (_, "/"), (_, "/api/recordings"), (_, "/api/steps"), (_, "/api/state"),
+      (_, "/api/diff"), (_, "/api/travel"), (_, "/api/live"), (_, "/api/export"),
+      (_, "/api/import"):
+      throw RouteRefusal(405, "\(request.path) does not take \(request.method.prefix(20)).")
+    default:
+      throw RouteRefusal(404, "No such page: \(request.path.prefix(200)).")
+    }
+  }
+
+  /// The recording `r=` names: 400 when `r` is not a number, 404 when there is none.
+  func recording(_ query: QueryParameters) throws(RouteRefusal) -> any InspectedRecording {
+    let id = try query.integer("r", in: 0...Int.max)
+    guard let recording = state.recording(id) else {
+      throw RouteRefusal(404, "No recording \(id): ask /api/recordings for their ids.")
+    }
+    return recording
+  }
+
+  /// The step `i=` names: 400 when it is not a number, 404 when the recording has no such step.
+  func step(
+    _ query: QueryParameters, in recording: any InspectedRecording
+  ) throws(RouteRefusal) -> Int {
+    let index = try query.integer("i", in: 0...Int.max)
+    let count = recording.count
+    guard index < count else {
+      throw RouteRefusal(
+        404, "No step \(index) in \(recording.name): it has \(count) (0 to \(count - 1)).")
+    }
+    return index
+  }
+
+  /// Reads `body` as a recording file of any types and shows it, read only.
+  func importFile(_ body: [UInt8]) -> InspectorResponse {
+    do {
+      let recording = try Recording<RecordedJSON, RecordedJSON, RecordedJSON>(
+        bytes: body, path: "the imported file", schemaVersions: Int.min...Int.max,
+        checkingTypeNames: false)
+      let id = state.add(
+        InspectedSteps(
+          recording, label: "\(recording.name) (imported)", isImported: true,
+          exporter: { body }))
+      return Self.json(["id": id])
+    } catch {
+      return .text(422, "\(error)")
+    }
+  }
+
+  func recordings() -> RecordingsAnswer {
+    let all = state.recordings.withLock { $0 }
+    return RecordingsAnswer(
+      timeTravel: state.allowsTimeTravel,
+      recordings: all.enumerated().map { id, recording in
+        .init(
+          id: id, name: recording.name, recordingName: recording.recordingName,
+          count: recording.count, canExport: recording.canExport,
+          imported: recording.isImported, shownStep: recording.shownStep)
+      })
+  }
+
+  struct RecordingsAnswer: Encodable {
+    struct Entry: Encodable {
+      let id: Int
+      let name: String
+      let recordingName: String
+      let count: Int
+      let canExport: Bool
+      let imported: Bool
+      let shownStep: Int?
+    }
+    let timeTravel: Bool
+    let recordings: [Entry]
+  }
+
+  struct StepsAnswer: Encodable {
+    let steps: [StepSummary]
+    let next: Int
+    let count: Int
+  }
+
+  static func ms(since start: ContinuousClock.Instant) -> Double {
+    (ContinuousClock.now - start).milliseconds
+  }
+
+  static func json(_ value: some Encodable) -> InspectorResponse {
+    do {
+      return InspectorResponse(
+        status: 200, headers: [("Content-Type", "application/json")],
+        body: Array(try JSONEncoder().encode(value)))
+    } catch {
+      return .text(500, "Cannot encode the answer: \(error)")
+    }
+  }
+}
