@@ -116,6 +116,53 @@ import Testing
     #expect(form.currentState.password == "hunter2")
   }
 
+  @Test func aStoresHiddenActionNeverReachesItsFile() throws {
+    let path = temporaryPath("store-redacted")
+    let store = typedStore()
+    let recording = try TypedRecording(
+      of: store, named: "login", writingTo: path, checkpointEvery: 1,
+      redacting: [hideTypedPassword])
+    store.dispatch(.password("hunter2"))
+    recording.stop()
+    let text = String(decoding: contents(of: path), as: UTF8.self)
+    #expect(text.contains("•"))
+    #expect(!text.contains("hunter2"))
+    let read = try TypedRecording(contentsOf: path)
+    #expect(read.steps.count == 3)
+    if case .mutation(let typed) = read.steps.last?.kind {
+      #expect(typed == .password("•"))
+    } else {
+      Issue.record("the last step is not the mutation: \(String(describing: read.steps.last))")
+    }
+  }
+
+  @Test func anEffectCancelledInFlightIsWrittenAndReadBackCancelled() async throws {
+    let path = temporaryPath("cancelled")
+    let clock = TestClock()
+    let search = DebouncedSearch(clock: clock)
+    let live = try SearchRecording(
+      of: search, named: "search", writingTo: path, keepingSteps: true)
+    search.send(.query("swift"))
+    await clock.waitForSleepers(1)
+    search.send(.query("swiftui"))
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .seconds(1))
+    await search.storage.settled()
+    live.stop()
+    let starts = live.steps.compactMap { step -> Int? in
+      guard case .effectStarted(id: "search"?) = step.kind else { return nil }
+      return step.index
+    }
+    #expect(starts.count == 2)
+    let expected: Set = ["\(starts.first ?? -1) cancelled", "\(starts.last ?? -1)"]
+    #expect(Set(effectEnds(live.steps)) == expected)
+    let ended = lines(of: path).filter { $0.contains(#""k":"ended""#) }
+    #expect(ended.count == 2)
+    #expect(ended.filter { $0.contains(#""cancelled":true"#) }.count == 1)
+    let read = try SearchRecording(contentsOf: path)
+    #expect(Set(effectEnds(read.steps)) == expected)
+  }
+
   @Test func aWriterThatFallsBehindWritesAGapAndTheReplayStopsThere() async throws {
     let path = temporaryPath("gap")
     let form = LoginForm()

@@ -1,5 +1,6 @@
 import Reactors
 import ReactorsRecording
+import ReactorsTesting
 
 #if canImport(Glibc)
   import Glibc
@@ -49,6 +50,7 @@ final class LoginForm: Reactor {
 }
 
 typealias LoginRecording = Recording<LoginForm.Action, LoginForm.Mutation, LoginForm.State>
+typealias LoginRedaction = Redaction<LoginForm.Action, LoginForm.Mutation, LoginForm.State>
 
 /// A fresh path in the temporary directory.
 func temporaryPath(_ name: String) -> String {
@@ -85,4 +87,102 @@ func recordSession(to path: String, checkpointEvery: Int = 1) async throws -> Lo
   await form.storage.settled()
   recording.stop()
   return form
+}
+
+/// What a login form's user types: the actions of a store, and of ``EchoForm``, which passes
+/// them through as its mutations.
+enum Typed: Codable, Equatable, Sendable {
+  case name(String)
+  case password(String)
+}
+
+/// The fields typed: the password's length, never the password, so that only an action or a
+/// mutation could carry it into a recording.
+struct TypedFields: Codable, Equatable, Sendable {
+  var name = ""
+  var passwordLength = 0
+
+  mutating func apply(_ typed: Typed) {
+    switch typed {
+    case .name(let name): self.name = name
+    case .password(let password): passwordLength = password.count
+    }
+  }
+}
+
+/// A reactor whose `Mutation` is its `Action`: `mutate` passes each action through.
+final class EchoForm: Reactor {
+  typealias Action = Typed
+  typealias Mutation = Typed
+  typealias State = TypedFields
+
+  let storage = Storage()
+  let initialState = TypedFields()
+
+  func mutate(action: Typed) -> Effect<Typed> { .just(action) }
+
+  func reduce(state: inout TypedFields, mutation: Typed) { state.apply(mutation) }
+}
+
+typealias TypedRecording = Recording<Typed, Typed, TypedFields>
+
+/// A store of ``TypedFields``.
+func typedStore() -> Store<TypedFields, Typed> {
+  Store(
+    initial: TypedFields(), reducer: { (state: inout TypedFields, typed) in state.apply(typed) })
+}
+
+/// Hides a typed password: an action redaction only.
+let hideTypedPassword = Redaction<Typed, Typed, TypedFields>.action { typed in
+  guard case .password = typed else { return typed }
+  return .password("•")
+}
+
+/// The search example's shape: each query waits a second on `clock` before its request, under
+/// one id, and cancels the query still waiting.
+final class DebouncedSearch: Reactor {
+  enum Action: Codable, Equatable, Sendable { case query(String) }
+  enum Mutation: Codable, Equatable, Sendable {
+    case setQuery(String)
+    case setHits([String])
+  }
+  struct State: Codable, Equatable, Sendable {
+    var query = ""
+    var hits: [String] = []
+  }
+
+  let storage = Storage()
+  let initialState = State()
+  let clock: TestClock
+
+  init(clock: TestClock) { self.clock = clock }
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    guard case .query(let query) = action else { return .none }
+    return .concat(
+      .just(.setQuery(query)),
+      Effect.run { send in send(.setHits([query + " 1"])) }
+        .debounce(id: "search", for: .seconds(1), clock: clock))
+  }
+
+  func reduce(state: inout State, mutation: Mutation) {
+    switch mutation {
+    case .setQuery(let query): state.query = query
+    case .setHits(let hits): state.hits = hits
+    }
+  }
+}
+
+typealias SearchRecording = Recording<
+  DebouncedSearch.Action, DebouncedSearch.Mutation, DebouncedSearch.State
+>
+
+/// The recorded effects' ends, in order: the step each ended, and whether it was cancelled.
+func effectEnds<Action, Mutation, State>(
+  _ steps: [RecordedStep<Action, Mutation, State>]
+) -> [String] {
+  steps.compactMap { step in
+    guard case .effectEnded(let start, let cancelled) = step.kind else { return nil }
+    return "\(start)\(cancelled ? " cancelled" : "")"
+  }
 }

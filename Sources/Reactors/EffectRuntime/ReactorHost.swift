@@ -62,20 +62,29 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
     return host
   }
 
-  /// The body of a task the reactor owns: runs `effect`, then gives up the task's slot
-  /// (`token`). A top-level task (`reportsErrors`) reports its uncaught errors, except
-  /// cancellation; a part of a larger effect leaves them to the effect that awaits it.
+  /// The body of a task the reactor owns, marked with `id`: runs `effect`, then gives up the
+  /// task's slot (`token`). A top-level task (`reportsErrors`) reports its uncaught errors,
+  /// except cancellation; a part of a larger effect leaves them to the effect that awaits it.
   @inlinable @inline(__always)
   func run(
-    _ effect: Effect<Output>, owning token: TaskRegistry.Token, reportsErrors: Bool
+    _ effect: Effect<Output>, owning token: TaskRegistry.Token, id: EffectID?,
+    reportsErrors: Bool
   ) async throws {
     defer { link.tasks.withLock { $0.remove(token) } }
     guard let recorded else { return try await run(effect, reportsErrors: reportsErrors) }
-    try await RecordedCause.during(recorded.step) {
-      try await run(effect, reportsErrors: reportsErrors)
+    guard reportsErrors else {
+      // A part of a larger effect is not a task of its own in the recording; the part the
+      // effect is recorded by, cancelled, ends the effect cancelled, though the effect's own
+      // task goes on (it awaits the part, and takes its cancellation for the part's end).
+      defer { if Task.isCancelled, let id, id == recorded.id { recorded.partCancelled() } }
+      return try await RecordedCause.during(recorded.step) {
+        try await run(effect, reportsErrors: false)
+      }
     }
-    // A part of a larger effect (not `reportsErrors`) is not a task of its own in the recording.
-    if reportsErrors { recorded.ended(Task.isCancelled) }
+    try await RecordedCause.during(recorded.step) {
+      try await run(effect, reportsErrors: true)
+    }
+    recorded.ended(Task.isCancelled || recorded.isPartCancelled)
   }
 
   /// Runs `effect`, reporting its uncaught errors (but cancellation) when `reportsErrors`.
@@ -104,9 +113,9 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
       // recorded effect's in a scope of its own start (see `CauseScope`).
       CauseScope.aroundEffect(recorded?.step) {
         ImmediateTasks.start(rawPriority: effect.requestedRawPriority) {
-          try await run(effect, owning: token, reportsErrors: reportsErrors)
+          try await run(effect, owning: token, id: id, reportsErrors: reportsErrors)
         }
-      } ?? detachedTask(effect, owning: token, reportsErrors: reportsErrors)
+      } ?? detachedTask(effect, owning: token, id: id, reportsErrors: reportsErrors)
     }
   }
 
@@ -120,16 +129,20 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
   )
     -> Task<Void, any Error>
   {
-    own(id: id) { token in detachedTask(effect, owning: token, reportsErrors: reportsErrors) }
+    own(id: id) { token in
+      detachedTask(effect, owning: token, id: id, reportsErrors: reportsErrors)
+    }
   }
 
-  /// A task on the global executor that runs `effect` in the slot `token` reserved.
+  /// A task on the global executor that runs `effect` in the slot `token` reserved, marked
+  /// with `id`.
   @inlinable @inline(__always)
   func detachedTask(
-    _ effect: Effect<Output>, owning token: TaskRegistry.Token, reportsErrors: Bool
+    _ effect: Effect<Output>, owning token: TaskRegistry.Token, id: EffectID?,
+    reportsErrors: Bool
   ) -> Task<Void, any Error> {
     Task(priority: effect.requestedPriority) {
-      try await run(effect, owning: token, reportsErrors: reportsErrors)
+      try await run(effect, owning: token, id: id, reportsErrors: reportsErrors)
     }
   }
 

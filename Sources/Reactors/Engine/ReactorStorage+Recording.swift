@@ -139,7 +139,7 @@ extension ReactorStorage {
     id: EffectID?, _ recording: Recording<R.Action, R.Mutation, R.State>
   ) -> RecordedEffect {
     let step = recording.effectStarted(id: id, cause: RecordedCause.inContext)
-    return RecordedEffect(step: step) { recording.effectEnded(step, cancelled: $0) }
+    return RecordedEffect(step: step, id: id) { recording.effectEnded(step, cancelled: $0) }
   }
 }
 
@@ -154,17 +154,33 @@ extension Effect {
 }
 
 /// A recorded effect's start, which its task names as the cause of what it sends, and how it
-/// records its end.
+/// records its end: cancelled when its task was, or when the part it is recorded by (the
+/// cancellable part marked `id`, which its task awaits) was.
 @usableFromInline
 final class RecordedEffect: Sendable {
   @usableFromInline let step: RecordedCause
+  /// The id the effect is recorded by (see ``Recording/effectStarted(id:cause:)``).
+  @usableFromInline let id: EffectID?
   @usableFromInline let ended: @Sendable (_ cancelled: Bool) -> Void
+  /// Whether the part marked ``id`` ended cancelled: by its id, by an effect with its id that
+  /// cancels in flight, or with the reactor. The effect's own task, which only awaits it, is not
+  /// cancelled then, and goes on to its end.
+  @usableFromInline let cancelledPart = Locked(false)
 
   @usableFromInline
-  init(step: RecordedCause, ended: @escaping @Sendable (Bool) -> Void) {
+  init(step: RecordedCause, id: EffectID?, ended: @escaping @Sendable (Bool) -> Void) {
     self.step = step
+    self.id = id
     self.ended = ended
   }
+
+  /// The part marked ``id`` ended cancelled.
+  @inlinable
+  func partCancelled() { cancelledPart.withLock { $0 = true } }
+
+  /// Whether the part marked ``id`` ended cancelled (read once the effect's task awaited it).
+  @inlinable
+  var isPartCancelled: Bool { cancelledPart.withLock { $0 } }
 }
 
 /// What a replay (the test toolkit's) drives of the engine: package access, so apps never see

@@ -28,6 +28,9 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   /// The name given when it was attached: what other recordings' causes call it.
   public let name: String
   @usableFromInline package let redactions: [Redaction<Action, Mutation, State>]
+  /// What rewrites each recorded mutation (see ``Redaction``), decided once: `nil` when no
+  /// redaction applies to mutations.
+  @usableFromInline let redactMutation: (@Sendable (Mutation) -> Mutation)?
   /// The time since the recording began, on its clock.
   @usableFromInline let clock: StepClock
   /// A replay's recording: its reactor starts no effect's task (see the test toolkit).
@@ -126,6 +129,7 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     }
     self.name = name
     self.redactions = redactions
+    redactMutation = redactions.mutationRedaction()
     self.isReplay = isReplay
     self.keepsSteps = keepsSteps
     self.wake = wake
@@ -157,6 +161,7 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   package init(name: String, steps: [Step], warnings: [String]) {
     self.name = name
     redactions = []
+    redactMutation = nil
     isReplay = false
     keepsSteps = true
     keepsEveryState = true
@@ -270,7 +275,7 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   func mutation(
     _ mutation: Mutation, cause: RecordedCause?, isCheckpoint: Bool, made readState: () -> State
   ) -> RecordedCause {
-    let mutation = redactions.redacted(mutation: mutation)
+    let mutation = redactMutation.map { $0(mutation) } ?? mutation
     // A recording that keeps no step needs the state only at its checkpoints.
     let state =
       keepsSteps && keepsEveryState || isCheckpoint ? redactions.redacted(readState()) : nil
