@@ -30,7 +30,11 @@ final class JSONInput {
     var next: Int32 = 0
   }
 
-  static let maximumDepth = 512
+  /// The deepest nesting read. Measured on a thread of 512 KB (what Darwin gives secondary and
+  /// cooperative threads) in a debug build, reading, decoding into a recursive `Decodable`,
+  /// writing back and comparing: 192 levels survive and 256 do not; 128 keeps a margin for the
+  /// frames below the reader.
+  static let maximumDepth = 128
 
   /// The line (its indices are the file buffer's; nodes count from ``base``).
   @usableFromInline
@@ -180,7 +184,8 @@ private struct Parser {
     isObject: Bool, into nodes: inout [JSONInput.Node], depth: Int
   ) throws {
     guard depth < JSONInput.maximumDepth else {
-      throw fail("values nested more than \(JSONInput.maximumDepth) deep")
+      throw fail(
+        "values nested more than \(JSONInput.maximumDepth) deep (the most a recording file holds)")
     }
     let index = nodes.count
     nodes.append(.init(kind: isObject ? .object : .array, start: Int32(at), end: Int32(at)))

@@ -54,6 +54,8 @@ struct JSONSlot: Encoder {
       output.write(unsafeBitCast(value, to: Data.self).base64EncodedString())
     } else if Value.self == URL.self {
       output.write(unsafeBitCast(value, to: URL.self).absoluteString)
+    } else if Value.self == RecordedJSON.self, let json = value as? RecordedJSON {
+      try output.write(json: json, codingPath)
     } else if Value.self == Decimal.self {
       let decimal = unsafeBitCast(value, to: Decimal.self)
       guard decimal.isFinite else {

@@ -4,9 +4,12 @@ import CustomDump
 /// program does not have (the inspector's import), as
 /// `Recording<RecordedJSON, RecordedJSON, RecordedJSON>(contentsOf: path, checkingTypeNames: false)`.
 ///
-/// A number keeps its text (it is compared, dumped and written back as it was read). Dumps and
-/// mirrors show an object as its members by name and an array as its elements, so custom dump,
-/// diffs and the inspector's trees read like the app's own values.
+/// A number keeps its text: it is compared and dumped as it was read, and a recording file
+/// writes it back as it was read (`-0`, `1E2`, 23 digits and `1e400` alike), so that a file read
+/// as `RecordedJSON` writes back byte for byte. Another encoder (`JSONEncoder`) gets the
+/// nearest `Int` or `Double`. Dumps and mirrors show an object as its members by name and an
+/// array as its elements, so custom dump, diffs and the inspector's trees read like the app's
+/// own values.
 public enum RecordedJSON: Sendable, Hashable {
   /// `null`.
   case null

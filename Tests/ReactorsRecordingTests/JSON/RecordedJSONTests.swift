@@ -1,4 +1,5 @@
 import CustomDump
+import Foundation
 import Reactors
 import Testing
 
@@ -44,5 +45,81 @@ import Testing
     try output.appendLine(value)
     #expect(String(decoding: output.bytes.dropLast(), as: UTF8.self) == text)
     #expect("\(value)" == "{3 members}")
+  }
+}
+
+/// What an imported file can do to the reader: numbers written back as read, and the deepest
+/// nesting accepted read, written and rendered on a thread with the smallest stack an Apple
+/// platform gives a secondary thread (512 KB), in a debug build.
+@Suite(.timeLimit(.minutes(1))) struct RecordedJSONBoundsTests {
+  @Test func numbersWriteBackAsTheyWereRead() throws {
+    let text = #"[-0,1E2,12345678901234567890123,1e400,1e-400,-1.50e+3,0.1]"#
+    let value = try RecordedJSON(parsing: Array(text.utf8))
+    let output = JSONOutput()
+    try output.appendLine(value)
+    #expect(String(decoding: output.bytes.dropLast(), as: UTF8.self) == text)
+    // A number made from text that is not a number is refused, saying how to make one.
+    let bad = JSONOutput()
+    #expect {
+      try bad.appendLine(RecordedJSON.array([.number("12abc")]))
+    } throws: { error in
+      "\(error)".contains("is not a JSON number")
+    }
+  }
+
+  @Test func aFileWhoseBeganHoldsAHugeNumberReadsBackTheSame() throws {
+    let form = LoginForm()
+    let live = LoginRecording(of: form, named: "login")
+    form.send(.type(name: "kim"))
+    var lines = try live.fileBytes(checkpointEvery: 1).split(separator: 0x0A).map(Array.init)
+    // A state that holds 1e400 and -0, which no Double can hold as written.
+    let began = String(decoding: lines[1], as: UTF8.self)
+    let changed = began.replacingOccurrences(
+      of: "\"s\":{", with: "\"s\":{\"huge\":1e400,\"zero\":-0,")
+    #expect(changed != began)
+    lines[1] = Array(changed.utf8)
+    let file = Array(lines.joined(separator: [0x0A])) + [0x0A]
+    let untyped = try RecordedJSONTests.Untyped(bytes: file, checkingTypeNames: false)
+    let again = try untyped.fileBytes(checkpointEvery: 1)
+    #expect(again.split(separator: 0x0A).dropFirst() == file.split(separator: 0x0A).dropFirst())
+  }
+
+  @Test func theDeepestNestingAcceptedSurvivesASmallStack() async throws {
+    let depth = JSONInput.maximumDepth
+    let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+    let objects =
+      String(repeating: #"{"child":"#, count: depth - 1) + "null"
+      + String(repeating: "}", count: depth - 1)
+    let outcome = try await onThread(stackSize: 512 << 10) {
+      let json = try RecordedJSON(parsing: Array(nested.utf8))
+      let output = JSONOutput()
+      try output.appendLine(json)
+      let tree = try JSONReading(JSONInput(ArraySlice(objects.utf8)), 0).decode(value: Tree.self)
+      let untyped = try RecordedJSON(parsing: Array(objects.utf8))
+      return (output.bytes.count, tree.depth, untyped == untyped)
+    }
+    #expect(outcome.0 == 2 * depth + 1)
+    #expect(outcome.1 == depth - 2)
+    #expect(outcome.2)
+    // One more level is refused with a sentence, not a crash.
+    let deeper = String(repeating: "[", count: depth + 1) + String(repeating: "]", count: depth + 1)
+    #expect(throws: DecodingError.self) { try RecordedJSON(parsing: Array(deeper.utf8)) }
+  }
+
+  /// A user's recursive `Decodable`.
+  final class Tree: Decodable, Sendable {
+    let child: Tree?
+    var depth: Int { child.map { $0.depth + 1 } ?? 0 }
+  }
+
+  /// `body`'s result, run on a new thread of `stackSize` bytes.
+  func onThread<Value: Sendable>(
+    stackSize: Int, _ body: @escaping @Sendable () throws -> Value
+  ) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+      let thread = Thread { continuation.resume(with: Result { try body() }) }
+      thread.stackSize = stackSize
+      thread.start()
+    }
   }
 }

@@ -1,0 +1,80 @@
+extension JSONOutput {
+  /// Writes `json` as it was read: a number's text as is (`-0`, `1E2`, 23 digits and `1e400`
+  /// stay what they were), so that a file read as ``RecordedJSON`` writes back byte for byte.
+  ///
+  /// - Throws: `EncodingError.invalidValue` for a ``RecordedJSON/number(_:)`` whose text is
+  ///   not a JSON number, or nesting deeper than a file may hold.
+  func write(
+    json: RecordedJSON, _ path: @autoclosure () -> [any CodingKey], depth: Int = 0
+  )
+    throws
+  {
+    guard depth < JSONInput.maximumDepth else {
+      throw EncodingError.invalidValue(
+        json,
+        .init(
+          codingPath: path(),
+          debugDescription:
+            "The value nests deeper than \(JSONInput.maximumDepth) levels, which a recording "
+            + "file cannot hold."))
+    }
+    switch json {
+    case .null: writeNull()
+    case .bool(let bool): write(bool)
+    case .string(let string): write(string)
+    case .number(let text):
+      guard Self.isNumber(text.utf8) else {
+        throw EncodingError.invalidValue(
+          json,
+          .init(
+            codingPath: path(),
+            debugDescription:
+              "RecordedJSON.number(\"\(text.prefix(40))\") is not a JSON number: make it "
+              + "from a number's text, such as \"12\", \"-0.5\" or \"1e3\"."))
+      }
+      bytes.append(contentsOf: text.utf8)
+    case .array(let elements):
+      bytes.append(UInt8(ascii: "["))
+      for (position, element) in elements.enumerated() {
+        if position > 0 { bytes.append(UInt8(ascii: ",")) }
+        try write(json: element, path() + [JSONKey(index: position)], depth: depth + 1)
+      }
+      bytes.append(UInt8(ascii: "]"))
+    case .object(let members):
+      bytes.append(UInt8(ascii: "{"))
+      for (position, member) in members.enumerated() {
+        if position > 0 { bytes.append(UInt8(ascii: ",")) }
+        write(member.name)
+        bytes.append(UInt8(ascii: ":"))
+        try write(json: member.value, path() + [JSONKey(member.name)], depth: depth + 1)
+      }
+      bytes.append(UInt8(ascii: "}"))
+    }
+  }
+
+  /// Whether `text` is a number as JSON writes one: `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`.
+  static func isNumber(_ text: String.UTF8View) -> Bool {
+    var bytes = text.makeIterator()
+    var byte = bytes.next()
+    func isDigit(_ byte: UInt8?) -> Bool { byte.map { (0x30...0x39).contains($0) } ?? false }
+    if byte == UInt8(ascii: "-") { byte = bytes.next() }
+    guard isDigit(byte) else { return false }
+    if byte == UInt8(ascii: "0") {
+      byte = bytes.next()
+    } else {
+      while isDigit(byte) { byte = bytes.next() }
+    }
+    if byte == UInt8(ascii: ".") {
+      byte = bytes.next()
+      guard isDigit(byte) else { return false }
+      while isDigit(byte) { byte = bytes.next() }
+    }
+    if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+      byte = bytes.next()
+      if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { byte = bytes.next() }
+      guard isDigit(byte) else { return false }
+      while isDigit(byte) { byte = bytes.next() }
+    }
+    return byte == nil
+  }
+}
