@@ -86,27 +86,25 @@ import Testing
     }
   }
 
-  @Test func aHugeRequestLineOrHeaderIsRefusedAtOnceAndCostsNothingAfter() async throws {
+  /// Refused before the token is checked, in one linear pass over at most 8 KB; that it takes
+  /// under a second and no processor time after is measured against the search example's own
+  /// process (`SearchInspectorTests`), where no other test shares its threads.
+  @Test func aHugeRequestLineOrHeaderIsRefused() async throws {
     let inspector = try await Inspector.start(printsAddress: false)
     defer { Task { await inspector.stop() } }
     let port = inspector.port
-    let before = Self.processorTime()
-    let clock = ContinuousClock()
-    let longLine = Array("GET /?\(String(repeating: "a", count: 65_536)) HTTP/1.1\r\n".utf8)
+    let long = String(repeating: "a", count: 65_536)
+    let longLine = Array("GET /?\(long) HTTP/1.1\r\n".utf8)
     let longHeader = Array(
-      "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Long: \(String(repeating: "b", count: 65_536))\r\n\r\n"
-        .utf8)
+      "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Long: \(long)\r\n\r\n".utf8)
     for request in [longLine, longHeader] {
-      let started = clock.now
-      let answer = try await Self.exchange(request, port: port)
-      #expect(clock.now - started < .seconds(1))
-      #expect(String(decoding: answer.prefix(12), as: UTF8.self) == "HTTP/1.1 431")
+      let answer = String(decoding: try await Self.exchange(request, port: port), as: UTF8.self)
+      #expect(answer.hasPrefix("HTTP/1.1 431"))
+      #expect(answer.contains("over 8192 bytes"))
     }
-    // Served as before; and the process did not keep parsing after it answered.
     let token = try InspectorTests.token(of: inspector)
     #expect(
       try await RawHTTP(port: port).send("GET", "/api/recordings?token=\(token)").status == 200)
-    #expect(Self.processorTime() - before < 1.0)
   }
 
   @Test func aBodyOverTheLimitIsRefusedBeforeItIsRead() async throws {
@@ -119,13 +117,6 @@ import Testing
       decoding: try await Self.exchange(request, port: inspector.port), as: UTF8.self)
     #expect(answer.hasPrefix("HTTP/1.1 413"))
     #expect(answer.contains("up to 16777216"))
-  }
-
-  /// The process's processor time so far, in seconds.
-  static func processorTime() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 
   /// Sends `request` as is and reads until the server closes.

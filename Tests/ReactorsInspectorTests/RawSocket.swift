@@ -7,7 +7,7 @@ import ReactorsTestSupport
 #endif
 
 /// A blocking TCP client socket to 127.0.0.1, for tests that write part of a request, or
-/// leave: reads give up after ten seconds.
+/// leave: reads give up after a minute.
 final class RawSocket: Sendable {
   let descriptor: Int32
 
@@ -18,7 +18,7 @@ final class RawSocket: Sendable {
       descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #endif
     guard descriptor >= 0 else { throw RawHTTP.Failure(message: "socket: errno \(errno)") }
-    var timeout = timeval(tv_sec: 10, tv_usec: 0)
+    var timeout = timeval(tv_sec: 60, tv_usec: 0)
     setsockopt(
       descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     var address = sockaddr_in()

@@ -3,7 +3,9 @@
 /// live. Every element is built with `createElement` and `textContent` (the helper `el`):
 /// nothing from a recording becomes markup. Its own timings are kept for tests:
 /// `window.inspectorFirstScreenMs` (from the start of navigation to the first steps shown) and
-/// `window.inspectorTimings` (the last step's state and diff, in milliseconds).
+/// `window.inspectorTimings` (the last step's state and diff, in milliseconds); and
+/// `window.inspector.loadSteps(from)` and `window.inspector.select(index)`, what the page does
+/// for a window of steps and for a step.
 enum InspectorScript {
   static let source = #"""
     "use strict";
@@ -307,6 +309,8 @@ enum InspectorScript {
         setTimeout(poll, 700);
       }).catch((error) => { showError(error); setTimeout(poll, 700); });
     }
+    // For tests and the console: what the page does when a step is asked for.
+    window.inspector = { loadSteps, select };
     start();
     })();
     """#

@@ -165,8 +165,7 @@ struct InspectorRoutes: Sendable {
   func importFile(_ body: [UInt8]) -> InspectorResponse {
     do {
       let recording = try Recording<RecordedJSON, RecordedJSON, RecordedJSON>(
-        bytes: body, path: "the imported file", schemaVersions: Int.min...Int.max,
-        checkingTypeNames: false)
+        importing: body, path: "the imported file")
       let id = state.add(
         InspectedSteps(
           recording, label: "\(recording.name) (imported)", isImported: true,
