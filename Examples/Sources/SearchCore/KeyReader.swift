@@ -1,5 +1,6 @@
-/// Turns the bytes a terminal sends in raw mode into keys: UTF-8 characters, the arrow-down
-/// escape sequence (`ESC [ B`), and the control keys the search screen uses.
+/// Turns the bytes a terminal sends in raw mode into keys: UTF-8 characters, the arrow-up and
+/// arrow-down escape sequences (`ESC [ A`, `ESC [ B`), and the control keys the search screen
+/// uses.
 ///
 /// Feed it one byte at a time; it returns a key once the bytes make one, and drops what it
 /// does not know (other escape sequences, malformed UTF-8). A byte that breaks a sequence
@@ -13,8 +14,10 @@ public struct KeyReader: Sendable {
     case backspace
     /// Ctrl-U: clear the field.
     case clear
-    /// Arrow down or Ctrl-N: the next page.
+    /// Arrow down or Ctrl-N: down the list, and at its end the next page.
     case down
+    /// Arrow up or Ctrl-P: back up the list.
+    case up
     /// Ctrl-C or Ctrl-D.
     case quit
   }
@@ -34,6 +37,7 @@ public struct KeyReader: Sendable {
     case 0x03, 0x04: return .quit
     case 0x08, 0x7F: return .backspace
     case 0x0E: return .down
+    case 0x10: return .up
     case 0x15: return .clear
     case 0x1B, 0xC0...0xF7:
       pending = [byte]
@@ -54,7 +58,12 @@ public struct KeyReader: Sendable {
       return nil
     }
     defer { pending = [] }
-    return pending == [0x1B, UInt8(ascii: "["), UInt8(ascii: "B")] ? .down : nil
+    guard pending.count == 3, pending[1] == UInt8(ascii: "[") else { return nil }
+    switch pending[2] {
+    case UInt8(ascii: "A"): return .up
+    case UInt8(ascii: "B"): return .down
+    default: return nil
+    }
   }
 
   private mutating func utf8Character(leadingWith first: UInt8) -> Key? {

@@ -52,6 +52,9 @@ public final class SearchClient: Sendable {
     address?.queryItems = [
       URLQueryItem(name: "q", value: query), URLQueryItem(name: "page", value: String(page)),
     ]
+    // A `+` (of `U+1F600`) left as it is reads as a space to a server that decodes forms.
+    let query = address?.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+    address?.percentEncodedQuery = query
     guard let url = address?.url, url.scheme == "http" || url.scheme == "https" else {
       throw SearchClientError.badAddress(server)
     }

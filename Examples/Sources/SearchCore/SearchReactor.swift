@@ -2,8 +2,10 @@ import Reactors
 
 /// ReactorKit's GitHubSearch, grown up: searches as the user types, 300 ms after the last
 /// keystroke; each new query cancels the request in flight (so a stale answer never shows);
-/// ``Action/loadNextPage`` appends the next page while the list stays; a failed request leaves a
-/// message and the next query works.
+/// ``Action/loadNextPage`` appends the next page while the list stays;
+/// ``Action/scrollUp(listRows:)`` and ``Action/scrollDown`` move the list shown back up and down
+/// again (down at its end loads the next page); a failed request leaves a message and the next
+/// query works.
 ///
 /// The search itself is injected (``SearchClient/page(_:of:)`` in the program, a fake in
 /// tests), and so is the clock the debounce waits on.
@@ -17,6 +19,12 @@ public final class SearchReactor: Reactor {
     case updateQuery(String)
     /// Load the next page of the list shown, if there is one and nothing is loading.
     case loadNextPage
+    /// Show one more hit above the list shown, if there is one: the list, `listRows` hits high,
+    /// moves up a line.
+    case scrollUp(listRows: Int)
+    /// Show one more hit below the list shown; when the list shows the last hit loaded, load the
+    /// next page (as ``loadNextPage``).
+    case scrollDown
   }
 
   /// What changes the state.
@@ -31,6 +39,8 @@ public final class SearchReactor: Reactor {
     case appendPage(SearchPage)
     /// A request failed: what to tell the user.
     case setProblem(String)
+    /// The list was scrolled: this many hits loaded are now below it.
+    case setScrolledBack(Int)
   }
 
   /// The list the screen shows: the hits for one query so far.
@@ -63,6 +73,9 @@ public final class SearchReactor: Reactor {
     public var isLoading = false
     /// Why the last request failed, until the next query or answer.
     public var problem: String?
+    /// How many of the hits loaded are below the list shown (scrolled back up): 0 shows the
+    /// last hits loaded, and a new page shows from there.
+    public var scrolledBack = 0
 
     /// An empty field, no list.
     public init() {}
@@ -116,6 +129,16 @@ public final class SearchReactor: Reactor {
       // Cancels a search still waiting for the same words: the list shown already answers it.
       return request(page: next, of: results.query, then: Mutation.appendPage)
         .cancellable(id: ID.search, cancelInFlight: true)
+    case .scrollUp(let listRows):
+      let state = currentState
+      guard let results = state.results,
+        state.scrolledBack < results.hits.count - max(1, listRows)
+      else { return .none }
+      return .just(.setScrolledBack(state.scrolledBack + 1))
+    case .scrollDown:
+      let scrolledBack = currentState.scrolledBack
+      guard scrolledBack > 0 else { return mutate(action: .loadNextPage) }
+      return .just(.setScrolledBack(scrolledBack - 1))
     }
   }
 
@@ -130,13 +153,17 @@ public final class SearchReactor: Reactor {
       }
       state.query = text
       state.problem = nil
-      if words.isEmpty { state.results = nil }
+      if words.isEmpty {
+        state.results = nil
+        state.scrolledBack = 0
+      }
     case .setLoading(let isLoading):
       state.isLoading = isLoading
     case .setPage(let page):
       state.results = Results(
         query: page.query, total: page.total, hits: page.hits, nextPage: page.nextPage)
       state.problem = nil
+      state.scrolledBack = 0
     case .appendPage(let page):
       // Only the page the list asked for, of its own query.
       guard let results = state.results, page.query == results.query,
@@ -146,8 +173,12 @@ public final class SearchReactor: Reactor {
       state.results?.nextPage = page.nextPage
       state.results?.total = page.total
       state.problem = nil
+      // The page asked for shows, at the end of the list.
+      state.scrolledBack = 0
     case .setProblem(let message):
       state.problem = message
+    case .setScrolledBack(let count):
+      state.scrolledBack = count
     }
   }
 

@@ -3,7 +3,8 @@
 public enum SearchScreen {
   /// The first line: how to use the program.
   public static let header =
-    "Search Unicode names: type words. Down or Ctrl-N: more. Ctrl-U: clear. Ctrl-C: quit."
+    "Search Unicode names: type words. Down/Ctrl-N: more. Up/Ctrl-P: back. Ctrl-U: clear."
+    + " Ctrl-C: quit."
 
   /// What a key asks for.
   public enum Command: Sendable, Equatable {
@@ -13,9 +14,18 @@ public enum SearchScreen {
     case quit
   }
 
+  /// How many hits a screen of `rows` lines shows: what the header, the field, the status, the
+  /// footer, the `note` if there is one, and a free last line leave.
+  public static func listRows(rows: Int, hasNote: Bool) -> Int {
+    max(1, rows - 5 - (hasNote ? 1 : 0))
+  }
+
   /// Applies `key` to the field's `text` (the view's own state, as a text field's) and returns
-  /// what to do: a changed field sends its new text.
-  public static func edit(_ text: inout String, with key: KeyReader.Key) -> Command? {
+  /// what to do: a changed field sends its new text; Up and Down scroll the list, which shows
+  /// `listRows` hits (``listRows(rows:hasNote:)``).
+  public static func edit(
+    _ text: inout String, with key: KeyReader.Key, listRows: Int
+  ) -> Command? {
     switch key {
     case .character(let character):
       text.append(character)
@@ -25,7 +35,8 @@ public enum SearchScreen {
     case .clear:
       guard !text.isEmpty else { return nil }
       text = ""
-    case .down: return .send(.loadNextPage)
+    case .down: return .send(.scrollDown)
+    case .up: return .send(.scrollUp(listRows: listRows))
     case .quit: return .quit
     }
     return .send(.updateQuery(text))
@@ -36,10 +47,11 @@ public enum SearchScreen {
   public static func render(
     _ state: SearchReactor.State, rows: Int, columns: Int, note: String? = nil
   ) -> String {
-    let listRows = max(1, rows - 5 - (note == nil ? 0 : 1))
+    let listRows = listRows(rows: rows, hasNote: note != nil)
     var lines = [header, "> " + state.query, status(of: state)]
     let hits = state.results?.hits ?? []
-    for hit in hits.suffix(listRows) {
+    // The list ends `scrolledBack` hits before the last one loaded.
+    for hit in hits.dropLast(state.scrolledBack).suffix(listRows) {
       lines.append("  " + hit.code.padding(toLength: 9, withPad: " ", startingAt: 0) + hit.name)
     }
     lines.append(footer(of: state))
@@ -61,10 +73,11 @@ public enum SearchScreen {
     return "\(matches) \"\(results.query)\"\(scope)."
   }
 
-  /// The last line: the loading line while a request runs, else whether there is more.
+  /// The last line: the loading line while a request runs, else what is below the list.
   static func footer(of state: SearchReactor.State) -> String {
     if state.isLoading { return "Loading..." }
     guard let results = state.results, !results.hits.isEmpty else { return "" }
+    if state.scrolledBack > 0 { return "(\(state.scrolledBack) more below: Down or Ctrl-N)" }
     return results.nextPage == nil ? "(end of the list)" : "(more: Down or Ctrl-N)"
   }
 }

@@ -3,7 +3,10 @@ import Foundation
 import Synchronization
 
 /// The search service: an HTTP server on the loopback interface answering
-/// `GET /search?q=QUERY&page=N` with a ``SearchPage`` as JSON.
+/// `GET /search?q=QUERY&page=N` with a ``SearchPage`` as JSON. QUERY is words of the names, or a
+/// code point such as `U+1F600` or `1f600` (see ``UnicodeNames/search(_:)``); ``SearchClient``
+/// sends its `+` as `%2B`, which every server reads as `+` (form decoding reads a bare `+` as a
+/// space).
 ///
 /// Its latency and failures can be set while it runs (``Faults``), on an injected clock, so
 /// tests hold an answer back on a test clock and the program can play a slow network.

@@ -5,6 +5,9 @@
 /// `"lat sma"` finds `LATIN SMALL LETTER A`. Words are split at spaces and hyphens, so
 /// `"4e00"` finds `CJK UNIFIED IDEOGRAPH-4E00`. Results come in scalar order.
 ///
+/// A query that is a code point in hexadecimal, as `U+1F600`, `u+1f600` or `1f600`, finds that
+/// scalar too, first, before the names that match it as a word (see ``codePoint(in:)``).
+///
 /// Immutable once built, so it is shared freely between the server's connections.
 public struct UnicodeNames: Sendable {
   /// One named scalar.
@@ -49,8 +52,34 @@ public struct UnicodeNames: Sendable {
     words = postings.map { (word: $0.key, entries: $0.value) }.sorted { $0.word < $1.word }
   }
 
-  /// The entries matching `query`, in scalar order; none for a query with no word.
+  /// The entries matching `query`, in scalar order; none for a query with no word. When the
+  /// query is a code point (``codePoint(in:)``) that names a scalar, that scalar comes first.
   public func search(_ query: String) -> [Entry] {
+    let named = nameMatches(query)
+    guard let value = Self.codePoint(in: query), let index = entryIndex(of: value) else {
+      return named.map { entries[Int($0)] }
+    }
+    return [entries[Int(index)]] + named.filter { $0 != index }.map { entries[Int($0)] }
+  }
+
+  /// The value `query` names as a code point in hexadecimal, if it is one: `U+` or `u+` and
+  /// one to six hexadecimal digits, or four to six digits alone with at least one decimal digit
+  /// among them (so that words such as `face` or `cafe` stay words), in any case and with spaces
+  /// around; `nil` for any other query or a value past `U+10FFFF`.
+  public static func codePoint(in query: String) -> UInt32? {
+    var text = query.trimmingSpaces()
+    let isPrefixed = text.hasPrefix("U+") || text.hasPrefix("u+")
+    if isPrefixed { text = text.dropFirst(2) }
+    let digits = isPrefixed ? 1...6 : 4...6
+    guard digits.contains(text.count), text.allSatisfy({ $0.isASCII && $0.isHexDigit }),
+      isPrefixed || text.contains(where: { $0.isASCII && $0.isNumber }),
+      let value = UInt32(text, radix: 16), value <= 0x10_FFFF
+    else { return nil }
+    return value
+  }
+
+  /// The indices of the entries whose names match `query` word by word, ascending.
+  private func nameMatches(_ query: String) -> [Int32] {
     let wanted = Self.words(in: query.uppercased())
     guard !wanted.isEmpty else { return [] }
     var matches: Set<Int32>?
@@ -59,7 +88,19 @@ public struct UnicodeNames: Sendable {
       matches = matches.map { $0.intersection(found) } ?? found
       if matches?.isEmpty ?? true { return [] }
     }
-    return (matches ?? []).sorted().map { entries[Int($0)] }
+    return (matches ?? []).sorted()
+  }
+
+  /// The index of the entry for the scalar `value`, if it has a name (entries are in scalar
+  /// order).
+  private func entryIndex(of value: UInt32) -> Int32? {
+    var low = 0
+    var high = entries.count
+    while low < high {
+      let middle = (low + high) / 2
+      if entries[middle].value < value { low = middle + 1 } else { high = middle }
+    }
+    return low < entries.count && entries[low].value == value ? Int32(low) : nil
   }
 
   /// The entries holding a word that begins with `prefix`.
@@ -80,5 +121,14 @@ public struct UnicodeNames: Sendable {
 
   private static func words(in text: String) -> [String] {
     text.split(whereSeparator: { $0 == " " || $0 == "-" }).map(String.init)
+  }
+}
+
+extension String {
+  /// The text without the spaces it begins or ends with.
+  fileprivate func trimmingSpaces() -> Substring {
+    let start = firstIndex { $0 != " " } ?? endIndex
+    let end = lastIndex { $0 != " " }.map { index(after: $0) } ?? start
+    return self[start..<end]
   }
 }

@@ -5,7 +5,8 @@ import ReactorsInspector
 import ReactorsRecording
 import SearchCore
 
-/// `search`: the names of all Unicode scalars, searched over HTTP as you type.
+/// `search`: the names of all Unicode scalars, searched over HTTP as you type (or a scalar by
+/// its code point, `1f600` or `U+1F600`); Down or Ctrl-N loads more, Up or Ctrl-P scrolls back.
 ///
 /// - `search` starts the search server on a free port of 127.0.0.1, then the search screen;
 /// - `search serve [--port N]` runs only the server, until it is killed;
@@ -95,9 +96,10 @@ enum SearchProgram {
     let screen = reactor.observe(\.self) { state in
       writer.write(SearchScreen.render(state, rows: size.rows, columns: size.columns, note: note))
     }
+    let listRows = SearchScreen.listRows(rows: size.rows, hasNote: note != nil)
     var text = ""
     reading: for await key in keys(from: terminal) {
-      switch SearchScreen.edit(&text, with: key) {
+      switch SearchScreen.edit(&text, with: key, listRows: listRows) {
       case .send(let action): reactor.send(action)
       case .quit: break reading
       case nil: continue

@@ -15,3 +15,8 @@ func loaded(_ screen: String) -> Int? {
   }
   return nil
 }
+
+/// The hits a search screen lists, each as `U+1F600  GRINNING FACE`, top to bottom.
+func hitLines(_ screen: String) -> [String] {
+  screen.split(separator: "\n").filter { $0.hasPrefix("  U+") }.map { String($0.dropFirst(2)) }
+}

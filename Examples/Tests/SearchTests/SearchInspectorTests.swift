@@ -33,4 +33,42 @@ struct SearchInspectorTests {
     try screen.type("\u{3}")
     try screen.waitForScreen { $0.contains("Bye.") }
   }
+
+  /// What anyone on the machine could send before the token is checked: a 64 KB request line or
+  /// header. The program refuses each within a second (431), and spends no time on it after:
+  /// its processor time, read from `/proc`, does not grow (FlyingFox's parser, which the
+  /// inspector used before, spent about 70 s of it on one such request).
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat")))
+  func hugeRequestsAreRefusedAtOnceAndCostTheProgramNothing() throws {
+    let program = try #require(builtProduct(named: "search"), "build the search product first")
+    let screen = try Tmux(running: "\(program) --inspect")
+    let first = try screen.waitForScreen { $0.contains("Inspector: http://127.0.0.1:") }
+    let page = try #require(InspectorPage(screen: first))
+    let pid = try #require(try screen.programProcess())
+    let port = try #require(page.address.port)
+    let before = try Self.processorSeconds(of: pid)
+    let long = String(repeating: "a", count: 65_536)
+    let clock = ContinuousClock()
+    for (target, headers) in [("/?\(long)", [String: String]()), ("/", ["X-Long": long])] {
+      let started = clock.now
+      let answer = try LoopbackHTTP.send("GET", target, port: port, headers: headers)
+      #expect(clock.now - started < .seconds(1))
+      #expect(answer.status == 431)
+    }
+    // Still serving; and what it spent since is the time of answering, not of parsing.
+    #expect(try page.json("/api/recordings")["recordings"] != nil)
+    #expect(try Self.processorSeconds(of: pid) - before < 0.5)
+    try screen.type("\u{3}")
+    try screen.waitForScreen { $0.contains("Bye.") }
+  }
+
+  /// The processor time process `pid` has used, in seconds (user and system).
+  static func processorSeconds(of pid: pid_t) throws -> Double {
+    let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+    // The fields after the command's closing parenthesis; utime and stime are 14th and 15th.
+    let fields = stat[stat.index(after: try #require(stat.lastIndex(of: ")")))...]
+      .split(separator: " ")
+    let ticks = try #require(Double(fields[11])) + (try #require(Double(fields[12])))
+    return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+  }
 }

@@ -66,6 +66,43 @@ struct SearchProgramTests {
     try screen.waitForScreen { $0.contains("Bye.") }
   }
 
+  /// The hint's code point finds its scalar; Up scrolls the list back after Down loaded more,
+  /// and Down comes back before it loads again.
+  @Test func theHintsCodePointFindsItsScalarAndUpScrollsBack() throws {
+    let screen = try Tmux(running: try program())
+    try screen.waitForScreen { $0.contains("Try: dog, latin small, arrow, 1f600") }
+    try screen.type("1f600")
+    let grinning = try screen.waitForScreen { resultsQuery($0) == "1f600" }
+    #expect(hitLines(grinning).first == "U+1F600  GRINNING FACE")
+
+    try screen.type("\u{15}arrow")  // Ctrl-U, then a query of many pages
+    let first = try screen.waitForScreen {
+      resultsQuery($0) == "arrow" && loaded($0) != nil && !$0.contains("Loading")
+    }
+    let firstHits = hitLines(first)
+    let pageSize = try #require(loaded(first))
+    try screen.type("\u{1B}[B")  // Down: the second page, the list's last rows shown
+    let second = try screen.waitForScreen {
+      loaded($0) == 2 * pageSize && $0.contains("(more: Down or Ctrl-N)")
+    }
+    let rows = hitLines(second).count
+    let lastHit = try #require(hitLines(second).last)
+    #expect(rows < 2 * pageSize)
+    // Up and Ctrl-P: back two rows, to hits the first page showed.
+    try screen.type("\u{1B}[A\u{10}")
+    let back = try screen.waitForScreen { $0.contains("(2 more below: Down or Ctrl-N)") }
+    #expect(hitLines(back).first == firstHits[2 * pageSize - rows - 2])
+    #expect(!hitLines(back).contains(lastHit))
+    #expect(loaded(back) == 2 * pageSize)
+    // Down and Ctrl-N come back to the end of the list, and load nothing on the way.
+    try screen.type("\u{1B}[B\u{0E}")
+    let end = try screen.waitForScreen { $0.contains("(more: Down or Ctrl-N)") }
+    #expect(hitLines(end) == hitLines(second))
+    #expect(loaded(end) == 2 * pageSize)
+    try screen.type("\u{3}")
+    try screen.waitForScreen { $0.contains("Bye.") }
+  }
+
   @Test func typingFastShowsOnlyTheLastQuerysResults() throws {
     // The first answer takes 5 s, the others none: were the first request not cancelled, its
     // answer would come after the last query's and replace it.

@@ -218,6 +218,65 @@ struct SearchReactorTests {
     #expect(fake.calls.withLock { $0 } == [.answered("face", page: 1), .answered("face", page: 2)])
   }
 
+  @Test func upScrollsBackToTheFirstHitAndDownComesBackThenLoadsMore() async {
+    await showFirstPageOfFace()
+    // A list of one row shows the second hit: Up shows the first, and no further.
+    await tester.send(.scrollUp(listRows: 1)) { $0.scrolledBack = 1 }
+    await tester.send(.scrollUp(listRows: 1))
+    // Down comes back to the last hit loaded, without a request.
+    await tester.send(.scrollDown) { $0.scrolledBack = 0 }
+    // A list of two rows shows both hits: nothing to scroll.
+    await tester.send(.scrollUp(listRows: 2))
+    #expect(fake.calls.withLock { $0 } == [.answered("face", page: 1)])
+
+    // At the end of the list, Down loads the next page; Up while it loads scrolls back, and the
+    // page shows at the end of the list when it comes.
+    await tester.send(.scrollDown) { $0.isLoading = true }
+    await tester.send(.scrollUp(listRows: 1)) { $0.scrolledBack = 1 }
+    await tester.advance(by: .seconds(1))
+    let second = FakeSearch.expected("face", page: 2)
+    await tester.receive(.appendPage(second)) {
+      $0.results?.hits += second.hits
+      $0.results?.nextPage = nil
+      $0.scrolledBack = 0
+    }
+    await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    // Two hits above the one row shown now; the last page loaded, Down at the end does nothing.
+    await tester.send(.scrollUp(listRows: 1)) { $0.scrolledBack = 1 }
+    await tester.send(.scrollUp(listRows: 1)) { $0.scrolledBack = 2 }
+    await tester.send(.scrollUp(listRows: 1))
+    await tester.send(.scrollDown) { $0.scrolledBack = 1 }
+    await tester.send(.scrollDown) { $0.scrolledBack = 0 }
+    await tester.send(.scrollDown)
+    await tester.finish()
+    #expect(fake.calls.withLock { $0 } == [.answered("face", page: 1), .answered("face", page: 2)])
+  }
+
+  @Test func aNewListShowsFromItsEndAndNoListDoesNotScroll() async {
+    await tester.send(.scrollUp(listRows: 1))
+    await tester.send(.scrollDown)
+    await showFirstPageOfFace()
+    await tester.send(.scrollUp(listRows: 1)) { $0.scrolledBack = 1 }
+    await tester.send(.updateQuery("dog")) { $0.query = "dog" }
+    await tester.advance(by: .milliseconds(300))
+    await tester.receive(.setLoading(true)) { $0.isLoading = true }
+    await tester.advance(by: .seconds(1))
+    let page = FakeSearch.expected("dog")
+    await tester.receive(.setPage(page)) {
+      $0.results = .init(query: "dog", total: page.total, hits: page.hits, nextPage: nil)
+      $0.scrolledBack = 0
+    }
+    await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    await tester.send(.scrollUp(listRows: 1)) { $0.scrolledBack = 1 }
+    // Clearing the field empties the list, scrolled or not.
+    await tester.send(.updateQuery("")) {
+      $0.query = ""
+      $0.results = nil
+      $0.scrolledBack = 0
+    }
+    await tester.finish()
+  }
+
   @Test func aFailedRequestShowsAMessageAndTheNextQueryWorks() async {
     fake.failing.withLock { $0 = ["cat"] }
     await tester.send(.updateQuery("cat")) { $0.query = "cat" }

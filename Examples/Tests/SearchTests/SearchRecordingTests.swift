@@ -42,6 +42,7 @@ struct SearchRecordingTests {
 
   @Test func aRecordedSessionReplaysInATestWithNoServer() throws {
     let path = recordingPath("session")
+    defer { try? FileManager.default.removeItem(atPath: path) }
     let screen = try Tmux(running: "\(try program()) --record \(path)")
     try screen.waitForScreen { $0.contains("Try: dog") }
     try screen.type("arrow")
@@ -70,6 +71,7 @@ struct SearchRecordingTests {
 
   @Test func aSessionKilledWithSIGKILLIsReadUpToItsLastFlush() throws {
     let path = recordingPath("killed")
+    defer { try? FileManager.default.removeItem(atPath: path) }
     let screen = try Tmux(running: "\(try program()) --record \(path)")
     try screen.waitForScreen { $0.contains("Try: dog") }
     try screen.type("dog")

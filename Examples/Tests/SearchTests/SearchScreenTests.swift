@@ -7,13 +7,14 @@ import Testing
     return bytes.compactMap { reader.read($0) }
   }
 
-  @Test func lettersControlKeysAndTheArrowDown() {
+  @Test func lettersControlKeysAndTheArrowsUpAndDown() {
     #expect(keys(Array("ab ".utf8)) == [.character("a"), .character("b"), .character(" ")])
     #expect(
-      keys([0x7F, 0x08, 0x15, 0x0E, 0x03, 0x04]) == [
-        .backspace, .backspace, .clear, .down, .quit, .quit,
+      keys([0x7F, 0x08, 0x15, 0x0E, 0x10, 0x03, 0x04]) == [
+        .backspace, .backspace, .clear, .down, .up, .quit, .quit,
       ])
     #expect(keys([0x1B, 0x5B, 0x42, 0x61]) == [.down, .character("a")])
+    #expect(keys([0x1B, 0x5B, 0x41, 0x62]) == [.up, .character("b")])
   }
 
   @Test func multiByteCharactersAreDecodedWhole() {
@@ -21,8 +22,8 @@ import Testing
   }
 
   @Test func unknownSequencesAndMalformedBytesAreDroppedAndTheByteAfterIsKept() {
-    // Arrow up and Ctrl-arrow right are not keys here; the letter after each still is.
-    #expect(keys([0x1B, 0x5B, 0x41, 0x61]) == [.character("a")])
+    // Arrow right and Ctrl-arrow right are not keys here; the letter after each still is.
+    #expect(keys([0x1B, 0x5B, 0x43, 0x61]) == [.character("a")])
     #expect(keys([0x1B, 0x5B, 0x31, 0x3B, 0x35, 0x43, 0x62]) == [.character("b")])
     // A lone Esc, then a key: the key is read (Ctrl-C still quits).
     #expect(keys([0x1B, 0x78, 0x63]) == [.character("x"), .character("c")])
@@ -37,15 +38,28 @@ import Testing
 @Suite struct SearchScreenTests {
   @Test func keysEditTheFieldAndSendItsText() {
     var text = ""
-    #expect(SearchScreen.edit(&text, with: .character("d")) == .send(.updateQuery("d")))
-    #expect(SearchScreen.edit(&text, with: .character("o")) == .send(.updateQuery("do")))
-    #expect(SearchScreen.edit(&text, with: .backspace) == .send(.updateQuery("d")))
-    #expect(SearchScreen.edit(&text, with: .clear) == .send(.updateQuery("")))
-    #expect(SearchScreen.edit(&text, with: .backspace) == nil)
-    #expect(SearchScreen.edit(&text, with: .clear) == nil)
-    #expect(SearchScreen.edit(&text, with: .down) == .send(.loadNextPage))
-    #expect(SearchScreen.edit(&text, with: .quit) == .quit)
+    let edit = { (key: KeyReader.Key) in SearchScreen.edit(&text, with: key, listRows: 15) }
+    #expect(edit(.character("d")) == .send(.updateQuery("d")))
+    #expect(edit(.character("o")) == .send(.updateQuery("do")))
+    #expect(edit(.backspace) == .send(.updateQuery("d")))
+    #expect(edit(.clear) == .send(.updateQuery("")))
+    #expect(edit(.backspace) == nil)
+    #expect(edit(.clear) == nil)
+    #expect(edit(.down) == .send(.scrollDown))
+    #expect(edit(.up) == .send(.scrollUp(listRows: 15)))
+    #expect(edit(.quit) == .quit)
     #expect(text.isEmpty)
+  }
+
+  @Test func theHeaderTellsEveryKeyAndFitsAHundredColumns() {
+    for keys in ["Down/Ctrl-N: more", "Up/Ctrl-P: back", "Ctrl-U: clear", "Ctrl-C: quit"] {
+      #expect(SearchScreen.header.contains(keys))
+    }
+    #expect(SearchScreen.header.count <= 99)
+    // Twenty rows, as in tmux: fifteen hits, or fourteen above the inspector's note.
+    #expect(SearchScreen.listRows(rows: 20, hasNote: false) == 15)
+    #expect(SearchScreen.listRows(rows: 20, hasNote: true) == 14)
+    #expect(SearchScreen.listRows(rows: 3, hasNote: true) == 1)
   }
 
   func lines(_ state: SearchReactor.State, rows: Int = 20) -> [String] {
@@ -56,7 +70,8 @@ import Testing
   }
 
   func state(
-    query: String, hits: Int, total: Int, next: Int?, loading: Bool = false, problem: String? = nil
+    query: String, hits: Int, total: Int, next: Int?, loading: Bool = false,
+    problem: String? = nil, scrolledBack: Int = 0
   ) -> SearchReactor.State {
     var state = SearchReactor.State()
     state.query = query
@@ -65,6 +80,7 @@ import Testing
       hits: (0..<hits).map { .init(code: "U+\($0)", name: "NAME \($0)") }, nextPage: next)
     state.isLoading = loading
     state.problem = problem
+    state.scrolledBack = scrolledBack
     return state
   }
 
@@ -94,6 +110,28 @@ import Testing
       lines(state(query: "dog face", hits: 1, total: 1, next: nil)).last == "(end of the list)")
     #expect(
       lines(state(query: "zzz", hits: 0, total: 0, next: nil))[2] == "No name matches \"zzz\".")
+  }
+
+  @Test func aListScrolledBackShowsEarlierHitsAndHowManyAreBelow() {
+    let shown = lines(
+      state(query: "arrow", hits: 30, total: 600, next: 4, scrolledBack: 3), rows: 10)
+    #expect(shown[2] == "600 names match \"arrow\", 30 loaded.")
+    // Five rows of hits, ending three before the last loaded.
+    #expect(
+      shown[3...].dropLast() == [
+        "  U+22     NAME 22", "  U+23     NAME 23", "  U+24     NAME 24", "  U+25     NAME 25",
+        "  U+26     NAME 26",
+      ])
+    #expect(shown.last == "(3 more below: Down or Ctrl-N)")
+    // Scrolled to the top: the first hits, the list full.
+    let top = lines(
+      state(query: "arrow", hits: 30, total: 600, next: 4, scrolledBack: 25), rows: 10)
+    #expect(top[3...].dropLast().first == "  U+0      NAME 0")
+    #expect(top.count == 9)
+    // The end of a list scrolled back is below it.
+    let ended = lines(
+      state(query: "arrow", hits: 8, total: 8, next: nil, scrolledBack: 3), rows: 10)
+    #expect(ended.last == "(3 more below: Down or Ctrl-N)")
   }
 
   @Test func theLoadingLineAndAProblemShowOverTheList() {

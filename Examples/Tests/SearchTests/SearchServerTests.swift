@@ -51,6 +51,17 @@ final class SearchServerTests: Sendable {
     #expect(try await running.client.page(1, of: "zebra").total == 0)
   }
 
+  @Test func aCodePointAsksForItsScalarOverHTTP() async throws {
+    var running = try await start()
+    defer { running.serving.cancel() }
+    for query in ["U+1F436", "u+1f436", "1f436"] {
+      let page = try await running.client.page(1, of: query)
+      #expect(page.hits == [.init(code: "U+1F436", name: "DOG FACE")], "\(query)")
+      // The `+` reached the server as it was typed.
+      #expect(await running.requests.next() == "\(query) #1")
+    }
+  }
+
   @Test func theAnswerWaitsForTheInjectedLatency() async throws {
     var running = try await start(faults: .init(latency: .seconds(2)))
     defer { running.serving.cancel() }

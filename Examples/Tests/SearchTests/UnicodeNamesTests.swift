@@ -34,6 +34,51 @@ import Testing
       ])
   }
 
+  @Test func aCodePointInHexFindsItsScalarFirstInAnyCase() {
+    let grinning = UnicodeNames.Entry(value: 0x1F600, name: "GRINNING FACE")
+    for query in ["1f600", "1F600", "U+1F600", "u+1f600", "u+1F600", " U+1f600 "] {
+      #expect(Self.names.search(query).first == grinning, "\(query)")
+    }
+    // The hint's query, as the server pages it.
+    #expect(
+      Self.names.page(1, of: "1f600", size: 10).hits.first
+        == .init(code: "U+1F600", name: "GRINNING FACE"))
+    #expect(Self.names.search("U+41").first?.name == "LATIN CAPITAL LETTER A")
+    // The code point's scalar first, then the names that hold the word, once each.
+    #expect(
+      Self.names.search("4e00").map(\.name) == [
+        "CJK UNIFIED IDEOGRAPH-4E00", "SQUARED CJK UNIFIED IDEOGRAPH-4E00",
+      ])
+    // A code point beyond Unicode, or of a scalar without a name, finds nothing.
+    #expect(Self.names.search("U+110000").isEmpty)
+    #expect(Self.names.search("U+E000").isEmpty)
+  }
+
+  @Test func theCodePointsScalarComesBeforeNamesHoldingItOnce() {
+    let names = UnicodeNames(entries: [
+      .init(value: 0x41, name: "SIGN-1F436"), .init(value: 0x1F415, name: "DOG"),
+      .init(value: 0x1F436, name: "DOG FACE-1F436"),
+    ])
+    #expect(names.search("1f436").map(\.name) == ["DOG FACE-1F436", "SIGN-1F436"])
+    #expect(names.search("U+1F415").map(\.name) == ["DOG"])
+    // Name search stays as it was: in scalar order.
+    #expect(names.search("dog").map(\.name) == ["DOG", "DOG FACE-1F436"])
+  }
+
+  @Test func onlyHexWithADigitOrWithUPlusIsACodePoint() {
+    #expect(UnicodeNames.codePoint(in: "1f600") == 0x1F600)
+    #expect(UnicodeNames.codePoint(in: "U+1F600") == 0x1F600)
+    #expect(UnicodeNames.codePoint(in: "u+1f600") == 0x1F600)
+    #expect(UnicodeNames.codePoint(in: "U+41") == 0x41)
+    #expect(UnicodeNames.codePoint(in: "U+10FFFF") == 0x10_FFFF)
+    // Words stay words: `face` names U+FACE only by its name's word.
+    for query in ["face", "cafe", "41", "U+", "U+110000", "U+1234567", "1f600 face", "+1f600"] {
+      #expect(UnicodeNames.codePoint(in: query) == nil, "\(query)")
+    }
+    #expect(Self.names.search("face").first?.name != "CJK COMPATIBILITY IDEOGRAPH-FACE")
+    #expect(Self.names.search("face").contains { $0.value == 0xFACE })
+  }
+
   @Test func aQueryWithoutWordsOrWithAnUnknownWordFindsNothing() {
     #expect(Self.names.search("").isEmpty)
     #expect(Self.names.search("   ").isEmpty)

@@ -5,6 +5,11 @@ import TerminalTesting
 /// driver (`chromedriver`, started here on a free port). What the page does is asked of the
 /// browser's own DOM; waits happen in the browser (a script that answers when its condition
 /// holds), with a deadline.
+///
+/// Released, it deletes its session (the driver closes the browser and removes its profile),
+/// then kills the driver, in a process group of its own, with SIGKILL: its group, what it
+/// started, and it, each by its PID. (Not SIGTERM: started by Foundation's `Process` from a test
+/// thread, the driver inherited a mask that blocked it, and it ran on after the tests.)
 final class WebDriver: Sendable {
   /// The paths of the driver and the browser, when both are installed (Debian's `chromium`
   /// and `chromium-driver` packages).
@@ -17,20 +22,22 @@ final class WebDriver: Sendable {
     return (driver, browser)
   }
 
-  let process: Process
+  /// The driver, in a process group of its own.
+  let driver: ChildProcess
   let port: Int
   let session: String
+  /// The browser's profile, a temporary folder the driver made (and removes with the session).
+  let profile: String?
+  /// The temporary folder of the browser's singleton socket, which the browser leaves behind.
+  let socketFolder: String?
 
   /// Starts the driver and a browser session with a window of `width` × `height`.
   init(width: Int = 1_400, height: Int = 900) throws {
     guard let (driver, browser) = Self.installed else { throw Failure("no chromedriver") }
     let port = Int.random(in: 20_000..<60_000)
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: driver)
-    process.arguments = ["--port=\(port)"]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
+    // Should anything below throw, the driver is released with the half-made driver, and so
+    // ended.
+    self.driver = try ChildProcess([driver, "--port=\(port)"])
     self.port = port
     // The driver answers once it listens.
     let deadline = ContinuousClock.now + .seconds(20)
@@ -63,14 +70,31 @@ final class WebDriver: Sendable {
     guard let value = answer["value"] as? [String: Any], let id = value["sessionId"] as? String
     else { throw Failure("no session: \(answer)") }
     session = id
+    let chrome = (value["capabilities"] as? [String: Any])?["chrome"] as? [String: Any]
+    profile = chrome?["userDataDir"] as? String
+    socketFolder = profile.flatMap { profile in
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: profile + "/SingletonSocket"))
+        .map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+    }
     _ = try Self.call(
       port, "POST", "/session/\(id)/timeouts", ["script": 20_000, "implicit": 10_000])
   }
 
   deinit {
     _ = try? Self.call(port, "DELETE", "/session/\(session)", nil)
-    process.terminate()
+    driver.end()
+    // The profile is left behind when the session could not be deleted; the socket's folder,
+    // always.
+    for folder in temporaryFolders { try? FileManager.default.removeItem(atPath: folder) }
   }
+
+  /// The temporary folders of the browser: its profile and its socket's.
+  var temporaryFolders: [String] {
+    [profile, socketFolder].compactMap { $0 }.filter { $0.contains("/org.chromium.Chromium.") }
+  }
+
+  /// The browser's processes: what the driver started, as long as it runs.
+  var browserProcesses: [pid_t] { Processes.descendants(of: driver.pid) }
 
   /// Opens `url`.
   func open(_ url: URL) throws {

@@ -2,6 +2,10 @@ import Foundation
 
 /// A private tmux server running one program in a detached session, driven as a person would:
 /// keys in with `send-keys`, the screen out with `capture-pane`.
+///
+/// Released, it ends what it started, each by its PID with SIGKILL (which no signal mask or
+/// handler stops): the pane's program and its process group, then the server and its group
+/// (the `cat` of `pipe-pane`), whose socket it removes.
 public final class Tmux {
   /// Whether `tmux` can be run here.
   public static let isAvailable: Bool = (try? Tmux.run(["-V"])) != nil
@@ -12,21 +16,65 @@ public final class Tmux {
   /// that finds it unchanged waits for the program's next output on this pipe, instead of
   /// asking tmux again at once.
   let output: OutputSignal
+  /// The server's PID (also its process group's) and socket, as it told them once started.
+  let server: (pid: pid_t, socket: String)?
 
   /// Starts `command` in a new 100×20 session that stays visible after the program exits.
   public init(running command: String) throws {
     output = try OutputSignal()
     // The server outlives this call and would hold a captured pipe open: no output here.
-    try tmux(
+    try Tmux.run(
       capturingOutput: false,
       [
-        "new-session", "-d", "-s", session, "-x", "100", "-y", "20", command,
-        ";", "set-option", "-t", session, "remain-on-exit", "on",
+        "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", session, "-x", "100", "-y",
+        "20", command, ";", "set-option", "-t", session, "remain-on-exit", "on",
       ])
+    server = Tmux.serverAnswer(socket)
     try pipeOutput()
   }
 
-  deinit { _ = try? tmux(["kill-server"]) }
+  deinit { end() }
+
+  /// The tmux server's PID, once it runs: it and its group are killed on release.
+  public var serverProcess: pid_t? { server?.pid }
+
+  /// The PID of the pane's program (its process group's too), or `nil` once it has exited.
+  public func programProcess() throws -> pid_t? {
+    let pane = try tmux(["display-message", "-p", "-t", session, "#{pane_dead} #{pane_pid}"])
+    let fields = pane.split(whereSeparator: \.isWhitespace)
+    guard fields.count == 2, let pid = pid_t(fields[1]) else {
+      throw SubprocessError(arguments: ["tmux", "display-message", "#{pane_pid}"], status: -1)
+    }
+    return fields[0] == "1" ? nil : pid
+  }
+
+  /// Ends the pane's program and the server, each with its group, by PID with SIGKILL.
+  private func end() {
+    // The pipe first, so that the server reaps its `cat`; then the program, which the server
+    // reaps.
+    _ = try? tmux(["pipe-pane", "-t", session])
+    _ = try? killProgram()
+    // Only the server that still answers with its PID is killed: a PID is not reused while
+    // its process runs.
+    if let server, Tmux.serverAnswer(socket)?.pid == server.pid {
+      kill(-server.pid, SIGKILL)
+      kill(server.pid, SIGKILL)
+      unlink(server.socket)
+    } else {
+      _ = try? tmux(["kill-server"])
+    }
+  }
+
+  /// The PID and socket path of the server on `socket`, if it answers.
+  private static func serverAnswer(_ socket: String) -> (pid: pid_t, socket: String)? {
+    let answer = try? run([
+      "-L", socket, "-f", "/dev/null", "display-message", "-p", "#{pid} #{socket_path}",
+    ])
+    guard let line = answer?.split(separator: "\n").first,
+      let space = line.firstIndex(of: " "), let pid = pid_t(line[..<space])
+    else { return nil }
+    return (pid, String(line[line.index(after: space)...]))
+  }
 
   /// Pipes what the pane's program writes into ``output`` (again after a restart).
   private func pipeOutput() throws {
@@ -38,12 +86,12 @@ public final class Tmux {
     try tmux(["send-keys", "-t", session, "Enter"])
   }
 
-  /// Kills the program at once (SIGKILL), as a crash or a pulled plug would.
+  /// Kills the program at once (SIGKILL), as a crash or a pulled plug would: its process group,
+  /// which holds what it started, and it. Returns once tmux saw it end (at once if it had).
   public func killProgram() throws {
-    let pid = try tmux(["display-message", "-p", "-t", session, "#{pane_pid}"])
-    guard let pid = pid_t(pid.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-      throw SubprocessError(arguments: ["tmux", "display-message", "#{pane_pid}"], status: -1)
-    }
+    // A program that exited was reaped: its PID may be another process's now.
+    guard let pid = try programProcess() else { return }
+    kill(-pid, SIGKILL)
     kill(pid, SIGKILL)
     _ = try waitForScreen { _ in
       (try? self.tmux(["display-message", "-p", "-t", self.session, "#{pane_dead}"]))?

@@ -11,6 +11,7 @@ struct TodoInspectorTests {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "todo-inspector-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
     let program = try #require(builtProduct(named: "todo"), "build the todo product first")
     let database = directory.appendingPathComponent("todo.sqlite").path
     let tmux = try Tmux(running: "\(program) \(database) --inspect")

@@ -2,11 +2,18 @@ import Foundation
 import TerminalTesting
 import Testing
 
-/// Runs the real `todo` in tmux: typed commands, a kill -9, a restart.
+/// Runs the real `todo` in tmux: typed commands, a kill -9, a restart. Each test's database
+/// (and the journal a kill leaves) is removed when it ends, after its tmux.
 @Suite(.enabled(if: Tmux.isAvailable, "tmux is not installed (apt-get install -y tmux)"))
-struct TodoProgramTests {
+final class TodoProgramTests: Sendable {
   let file = FileManager.default.temporaryDirectory
     .appendingPathComponent("todo-\(UUID().uuidString).sqlite").path
+
+  deinit {
+    for suffix in ["", "-journal", "-wal", "-shm"] {
+      try? FileManager.default.removeItem(atPath: file + suffix)
+    }
+  }
 
   func command() throws -> String {
     let program = try #require(builtProduct(named: "todo"), "build the todo product first")

@@ -16,6 +16,7 @@ struct TodoRecordingTests {
 
   @Test func aRecordedSessionReplaysOnAFreshStore() throws {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
     let program = try #require(builtProduct(named: "todo"), "build the todo product first")
     let database = directory.appendingPathComponent("todo.sqlite").path
     let recordingPath = directory.appendingPathComponent("todo.jsonl").path

@@ -5,13 +5,17 @@ import TodoCore
 
 /// The todo store with its SQLite middleware: changes are saved and acknowledged, survive a
 /// restart, and bad files and full disks get a clear message while the list keeps working.
-@Suite struct TodoStoreTests {
+///
+/// Each test gets a folder of its own, removed when it ends.
+@Suite final class TodoStoreTests: Sendable {
   let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("todo-tests-\(UUID().uuidString)")
 
   init() throws {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   }
+
+  deinit { try? FileManager.default.removeItem(at: folder) }
 
   func path(_ name: String = "todo.sqlite") -> String {
     folder.appendingPathComponent(name).path
