@@ -33,7 +33,7 @@ final class InspectedSteps<Action: Sendable, Mutation: Sendable, State: Sendable
   func steps(from: Int, limit: Int, filter: StepFilter) -> (steps: [StepSummary], next: Int) {
     var found: [StepSummary] = []
     var position = max(from, 0)
-    while found.count < limit, !Task.isCancelled {
+    while found.count < limit, !RenderLane.isCancelled {
       let window = recording.withSteps { steps -> [Step] in
         guard position < steps.count else { return [] }
         return Array(

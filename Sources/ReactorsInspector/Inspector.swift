@@ -89,6 +89,8 @@ public final class Inspector: Sendable {
   /// Stops serving and closes every connection.
   public func stop() async {
     await server.stop()
+    state.stepsLane.close()
+    state.valuesLane.close()
   }
 }
 
@@ -114,6 +116,10 @@ final class InspectorState: Sendable {
   let allowsTimeTravel: Bool
   let recordings = Locked<[any InspectedRecording]>([])
   let gate = Locked<Gatekeeper?>(nil)
+  /// Where pages of steps are made.
+  let stepsLane = RenderLane(named: "Reactors inspector: steps")
+  /// Where states, diffs, imports and exports are made.
+  let valuesLane = RenderLane(named: "Reactors inspector: values")
 
   init(allowsTimeTravel: Bool) { self.allowsTimeTravel = allowsTimeTravel }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the inspector's page asks, from its address (with its token).
-public struct InspectorPage {
+public struct InspectorPage: Sendable {
   /// The page's address, with its token.
   public let address: URL
 

@@ -61,8 +61,13 @@ struct InspectorRoutes: Sendable {
       let filter = StepFilter(
         kinds: kinds.map { Set($0.split(separator: ",").map(String.init)) },
         text: try query.text("text"))
-      let (steps, next) = recording.steps(from: from, limit: count, filter: filter)
-      return Self.json(StepsAnswer(steps: steps, next: next, count: recording.count))
+      guard
+        let answer = await state.stepsLane.run({
+          let (steps, next) = recording.steps(from: from, limit: count, filter: filter)
+          return StepsAnswer(steps: steps, next: next, count: recording.count)
+        })
+      else { throw Self.gone }
+      return Self.json(answer)
     case ("GET", "/api/state"):
       let recording = try self.recording(query)
       let index = try step(query, in: recording)
@@ -70,8 +75,9 @@ struct InspectorRoutes: Sendable {
       let full = try query.integer("full", in: 0...1, fallback: 0) == 1
       let start = ContinuousClock.now
       guard
-        var answer = recording.state(
-          at: index, path: path, leafLimit: full ? 1 << 20 : Reflected.leafLimit)
+        var answer = await state.valuesLane.run({
+          recording.state(at: index, path: path, leafLimit: full ? 1 << 20 : Reflected.leafLimit)
+        }) ?? nil
       else {
         throw RouteRefusal(404, "No state at step \(index)\(path.isEmpty ? "" : ", path \(path)").")
       }
@@ -81,7 +87,7 @@ struct InspectorRoutes: Sendable {
       let recording = try self.recording(query)
       let index = try step(query, in: recording)
       let start = ContinuousClock.now
-      guard var answer = recording.diff(at: index) else {
+      guard var answer = await state.valuesLane.run({ recording.diff(at: index) }) ?? nil else {
         throw RouteRefusal(404, "No state at step \(index): the recording keeps none there.")
       }
       answer.ms = Self.ms(since: start)
@@ -108,11 +114,12 @@ struct InspectorRoutes: Sendable {
       return .noContent
     case ("GET", "/api/export"):
       let recording = try self.recording(query)
+      let exported = await state.valuesLane.run { Result { try recording.export() } }
       let bytes: [UInt8]?
-      do {
-        bytes = try recording.export()
-      } catch {
-        throw RouteRefusal(422, "\(error)")
+      switch exported {
+      case .success(let made)?: bytes = made
+      case .failure(let error)?: throw RouteRefusal(422, "\(error)")
+      case nil: throw Self.gone
       }
       guard let bytes else {
         throw RouteRefusal(
@@ -129,7 +136,9 @@ struct InspectorRoutes: Sendable {
         ],
         body: bytes)
     case ("POST", "/api/import"):
-      return importFile(request.body)
+      let body = request.body
+      guard let answer = await state.valuesLane.run({ importFile(body) }) else { throw Self.gone }
+      return answer
     case (_, "/"), (_, "/api/recordings"), (_, "/api/steps"), (_, "/api/state"),
       (_, "/api/diff"), (_, "/api/travel"), (_, "/api/live"), (_, "/api/export"),
       (_, "/api/import"):
@@ -138,6 +147,9 @@ struct InspectorRoutes: Sendable {
       throw RouteRefusal(404, "No such page: \(request.path.prefix(200)).")
     }
   }
+
+  /// The refusal when the work was not done: the client went away, or the inspector stopped.
+  static let gone = RouteRefusal(503, "The inspector is stopping, or the request was cancelled.")
 
   /// The recording `r=` names: 400 when `r` is not a number, 404 when there is none.
   func recording(_ query: QueryParameters) throws(RouteRefusal) -> any InspectedRecording {

@@ -1,77 +1,145 @@
 /// What changed between two values, as lines: `- path: old` and `+ path: new` for each leaf or
-/// container that differs, matched by label (a property, a key, a case) and by position in
-/// a collection. Works on the bounded trees (``ValueNode``), so a diff costs at most what two
-/// trees cost, and says when it was cut.
+/// container that differs, matched by label (a property, a key, a case) and by position in a
+/// collection. It walks both values side by side, descending only where they differ in shape
+/// and comparing every child, so a change among 100,000 members is found; the walk is bounded
+/// (``maximumVisits`` values, ``maximumLines`` lines) and says where it stopped.
 enum ValueDiff {
   /// The most lines a diff shows.
   static let maximumLines = 400
+  /// The most values a diff looks at.
+  static let maximumVisits = 300_000
 
   /// The lines that tell `before` from `after`; `nil` when they read the same.
   static func lines(_ before: Any, _ after: Any) -> String? {
-    let old = ValueNode.tree(of: before)
-    let new = ValueNode.tree(of: after)
-    var lines: [String] = []
-    compare(old, new, path: "", into: &lines)
-    guard !lines.isEmpty else { return nil }
+    var walk = Walk()
+    walk.compare(before, after, path: "")
+    guard !walk.lines.isEmpty else { return nil }
+    var lines = walk.lines
     if lines.count > maximumLines {
       let left = lines.count - maximumLines
       lines = Array(lines.prefix(maximumLines)) + ["… \(left) more lines not shown"]
     }
+    if walk.visits >= maximumVisits {
+      lines.append(
+        "… the comparison stopped after \(maximumVisits) values; what is past them is not compared")
+    }
     return lines.joined(separator: "\n")
   }
 
-  static func compare(
-    _ old: ValueNode, _ new: ValueNode, path: String, into lines: inout [String]
-  ) {
-    guard old != new, lines.count <= maximumLines, !Task.isCancelled else { return }
-    let name = path.isEmpty ? "state" : path
-    guard let oldChildren = old.children, let newChildren = new.children,
-      old.kind == new.kind, old.type == new.type, old.kind != "case" || old.summary == new.summary
-    else {
-      lines.append("- \(name): \(line(old))")
-      lines.append("+ \(name): \(line(new))")
-      return
+  /// One comparison's progress.
+  struct Walk {
+    var lines: [String] = []
+    var visits = 0
+    /// Whether the request was cancelled, as last looked at (every 256 values).
+    var isCancelled = false
+
+    var isDone: Bool {
+      lines.count > ValueDiff.maximumLines || visits >= ValueDiff.maximumVisits || isCancelled
     }
-    if old.kind == "list" || old.kind == "set" || old.kind == "tuple" || old.kind == "case" {
-      for position in 0..<max(oldChildren.count, newChildren.count) {
-        let childPath = path + "[\(position)]"
-        switch (position < oldChildren.count, position < newChildren.count) {
-        case (true, true):
-          compare(oldChildren[position], newChildren[position], path: childPath, into: &lines)
-        case (true, false): lines.append("- \(childPath): \(line(oldChildren[position]))")
-        default: lines.append("+ \(childPath): \(line(newChildren[position]))")
+
+    mutating func compare(_ old: Any, _ new: Any, path: String) {
+      guard !isDone else { return }
+      visits += 1
+      if visits & 255 == 0 { isCancelled = RenderLane.isCancelled }
+      // Equal values (compared as the app compares them, where it can) need no walk; a
+      // dictionary is matched by its keys without reflecting its entries.
+      if let a = old as? AnyHashable, let b = new as? AnyHashable, a == b { return }
+      if let a = old as? [AnyHashable: Any], let b = new as? [AnyHashable: Any] {
+        compare(dictionary: a, b, path: path)
+        return
+      }
+      let a = Reflected.of(old)
+      let b = Reflected.of(new)
+      let name = path.isEmpty ? "state" : path
+      guard a.style != .leaf, a.style == b.style, a.type == b.type,
+        a.style != .enumCase || a.summary == b.summary
+      else {
+        if !Self.sameLeaf(old, new, a, b) {
+          lines.append("- \(name): \(Self.line(old, a))")
+          lines.append("+ \(name): \(Self.line(new, b))")
+        }
+        return
+      }
+      switch a.style {
+      case .collection, .set, .tuple, .enumCase:
+        let newChildren = b.children.makeIterator()
+        var position = 0
+        for child in a.children {
+          guard !isDone else { return }
+          let childPath = path + "[\(position)]"
+          if let other = newChildren.next() {
+            compare(child.value, other.value, path: childPath)
+          } else {
+            lines.append("- \(childPath): \(Self.line(child.value))")
+          }
+          position += 1
+        }
+        while !isDone, let other = newChildren.next() {
+          lines.append("+ \(path)[\(position)]: \(Self.line(other.value))")
+          position += 1
+        }
+      default:
+        var newByLabel: [String: Any] = [:]
+        for child in b.children {
+          visits += 1
+          if newByLabel[child.label ?? ""] == nil { newByLabel[child.label ?? ""] = child.value }
+          if isDone { return }
+        }
+        var seen = Set<String>()
+        for child in a.children {
+          guard !isDone else { return }
+          let label = child.label ?? ""
+          seen.insert(label)
+          let childPath = Self.join(path, label, in: a.style)
+          if let other = newByLabel[label] {
+            compare(child.value, other, path: childPath)
+          } else {
+            lines.append("- \(childPath): \(Self.line(child.value))")
+          }
+        }
+        for child in b.children where !seen.contains(child.label ?? "") {
+          guard !isDone else { return }
+          lines.append(
+            "+ \(Self.join(path, child.label ?? "", in: b.style)): \(Self.line(child.value))")
         }
       }
-    } else {
-      var newByLabel: [String: ValueNode] = [:]
-      for child in newChildren {
-        newByLabel[child.label ?? ""] = newByLabel[child.label ?? ""] ?? child
-      }
-      let oldLabels = Set(oldChildren.map { $0.label ?? "" })
-      for child in oldChildren {
-        let childPath = join(path, child.label)
-        if let other = newByLabel[child.label ?? ""] {
-          compare(child, other, path: childPath, into: &lines)
+    }
+
+    /// Two dictionaries' entries, matched by key.
+    mutating func compare(
+      dictionary old: [AnyHashable: Any], _ new: [AnyHashable: Any], path: String
+    ) {
+      for (key, value) in old {
+        guard !isDone else { return }
+        let childPath = path + "[\(Reflected.oneLineKey(key.base))]"
+        if let other = new[key] {
+          compare(value, other, path: childPath)
         } else {
-          lines.append("- \(childPath): \(line(child))")
+          lines.append("- \(childPath): \(Self.line(value))")
         }
       }
-      for child in newChildren where !oldLabels.contains(child.label ?? "") {
-        lines.append("+ \(join(path, child.label)): \(line(child))")
+      for (key, value) in new where old[key] == nil {
+        guard !isDone else { return }
+        lines.append("+ \(path)[\(Reflected.oneLineKey(key.base))]: \(Self.line(value))")
       }
     }
-    if old.more != nil || new.more != nil {
-      lines.append("  \(name): what is past the first \(oldChildren.count) is not compared")
+
+    /// Whether two leaves read the same: strings compared whole, others by their text.
+    static func sameLeaf(_ old: Any, _ new: Any, _ a: Reflected, _ b: Reflected) -> Bool {
+      if let old = old as? String, let new = new as? String { return old == new }
+      return a.style == .leaf && b.style == .leaf && a.summary == b.summary && a.cut == b.cut
+        && a.type == b.type
     }
-  }
 
-  static func join(_ path: String, _ label: String?) -> String {
-    guard let label else { return path }
-    return path.isEmpty ? label : path + "." + label
-  }
+    static func join(_ path: String, _ label: String, in style: Reflected.Style) -> String {
+      if style == .dictionary { return path + "[\(label)]" }
+      return path.isEmpty ? label : path + "." + label
+    }
 
-  /// A node on one line, saying how much of its text was cut.
-  static func line(_ node: ValueNode) -> String {
-    node.line() + (node.cut.map { " (\($0) more bytes)" } ?? "")
+    /// A value on one line, saying how much of its text was cut.
+    static func line(_ value: Any, _ shape: Reflected? = nil) -> String {
+      let node = ValueNode.tree(of: value, budget: 60, leafLimit: 200)
+      return node.line() + (node.cut.map { " (\($0) more bytes)" } ?? "")
+    }
   }
 }

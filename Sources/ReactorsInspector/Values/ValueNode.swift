@@ -50,7 +50,7 @@ struct ValueNode: Encodable, Sendable, Equatable {
     }
     var children: [ValueNode] = []
     for (position, child) in shape.children.enumerated() {
-      guard remaining > 0, !Task.isCancelled else { break }
+      guard remaining > 0, !RenderLane.isCancelled else { break }
       let childLabel = child.label ?? (shape.style == .enumCase ? nil : "[\(position)]")
       children.append(
         Self.node(
