@@ -75,4 +75,70 @@ struct SearchInspectorBrowserTests {
     try screen.type("\u{3}")
     try screen.waitForScreen { $0.contains("Bye.") }
   }
+
+  /// What the page promised and did not do: following live keeps the newest step in view, a
+  /// poll with nothing new keeps the rows (and a text selection in them), the header fits a
+  /// 1,400-pixel window without pushing the page into scrolling, a failed request says so on
+  /// the page, and an app that quit is named as such.
+  @Test func thePageFollowsKeepsASelectionFitsAndSaysWhatFails() throws {
+    let program = try #require(builtProduct(named: "search"), "build the search product first")
+    let screen = try Tmux(running: "\(program) --inspect")
+    let first = try screen.waitForScreen { $0.contains("Inspector: http://127.0.0.1:") }
+    let page = try #require(InspectorPage(screen: first))
+    let browser = try WebDriver(width: 1_400, height: 700)
+    try browser.open(page.address)
+    try browser.wait(until: "document.querySelector('#recording').options.length === 1")
+
+    // Enough steps to overflow the timeline; following live shows the newest.
+    for (typed, query) in [("cat", "cat"), (" face", "cat face"), (" with", "cat face with")] {
+      try screen.type(typed)
+      try screen.waitForScreen { resultsQuery($0) == query }
+    }
+    let count =
+      try #require(page.json("/api/recordings")["recordings"] as? [[String: Any]])
+      .first?["count"] as? Int ?? 0
+    try browser.wait(
+      until: "document.querySelector('tr.step:last-child') && "
+        + "Number(document.querySelector('tr.step:last-child').dataset.index) === \(count - 1)")
+    try browser.wait(
+      until: "(() => { const t = document.getElementById('timeline'); "
+        + "return t.scrollHeight > t.clientHeight && "
+        + "t.scrollTop + t.clientHeight >= t.scrollHeight - 2; })()")
+
+    // The header on one screen with the rest: the page itself does not scroll.
+    let fits = try browser.run(
+      "return document.documentElement.scrollHeight <= window.innerHeight && "
+        + "document.querySelector('header').getBoundingClientRect().bottom <= "
+        + "document.querySelector('main').getBoundingClientRect().top")
+    #expect(fits as? Bool == true)
+
+    // A selection in a row survives polls that bring nothing new.
+    try browser.run(
+      "const cell = document.querySelector('tr.step:last-child td.text');"
+        + "const range = document.createRange(); range.selectNodeContents(cell);"
+        + "getSelection().removeAllRanges(); getSelection().addRange(range);"
+        + "window.selectedBefore = getSelection().toString(); window.pollsBefore = window.inspector.polls;"
+        + "window.rendersBefore = window.inspector.renders;")
+    try browser.wait(until: "window.inspector.polls >= window.pollsBefore + 2")
+    let kept =
+      try browser.run(
+        "return JSON.stringify([window.selectedBefore, getSelection().toString(), "
+          + "String(window.inspector.renders - window.rendersBefore)])") as? String
+    let pair = try JSONSerialization.jsonObject(with: Data((kept ?? "[]").utf8)) as? [String]
+    #expect(pair?.first?.isEmpty == false)
+    #expect(pair?.dropLast() == [pair?.first ?? "", pair?.first ?? ""], "\(kept ?? "")")
+    #expect(pair?.last == "0", "re-rendered: \(kept ?? "")")
+
+    // A travel that fails says why on the page.
+    try browser.run("window.inspector.travelTo(99999)")
+    try browser.wait(
+      until: "document.getElementById('status').textContent.includes('No step 99999')")
+
+    // An app that quit is named as such, not "Failed to fetch".
+    try screen.type("\u{3}")
+    try screen.waitForScreen { $0.contains("Bye.") }
+    try browser.run("window.inspector.select(1)")
+    try browser.wait(
+      until: "document.getElementById('status').textContent.includes('The app does not answer')")
+  }
 }

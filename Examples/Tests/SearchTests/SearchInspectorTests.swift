@@ -19,6 +19,10 @@ struct SearchInspectorTests {
     let typed = (inputs["steps"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
     #expect(typed.count == 3)
     #expect(typed.last?.contains("\"dog\"") == true)
+    // Each key cancelled the debounced request of the one before: those effects read cancelled.
+    let ended = try page.json("/api/steps?r=0&from=0&count=100&kinds=ended")
+    let endings = (ended["steps"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+    #expect(endings.filter { $0.hasSuffix("was cancelled") }.count == 2, "\(endings)")
 
     // Back to the beginning: the program's screen shows its first state again.
     #expect(try page.post("/api/travel?r=0&i=0") == 204)

@@ -4,8 +4,9 @@
 /// nothing from a recording becomes markup. Its own timings are kept for tests:
 /// `window.inspectorFirstScreenMs` (from the start of navigation to the first steps shown) and
 /// `window.inspectorTimings` (the last step's state and diff, in milliseconds); and
-/// `window.inspector.loadSteps(from)` and `window.inspector.select(index)`, what the page does
-/// for a window of steps and for a step.
+/// `window.inspector.loadSteps(from)`, `select(index)` and `travelTo(index)`, what the page
+/// does for a window of steps, a step and its travel button, and `polls`, how many times it has
+/// polled.
 enum InspectorScript {
   static let source = #"""
     "use strict";
@@ -99,9 +100,11 @@ enum InspectorScript {
 
     function render() {
       const shown = current().shownStep;
-      const signature = JSON.stringify([view.recording, view.selected, shown, view.steps]);
+      const signature = JSON.stringify([view.recording, view.selected, shown,
+        view.steps.map((s) => [s.index, s.ms, s.kind, s.text, s.cause, s.causeStep])]);
       if (signature === view.rendered) return;  // nothing new: keep the rows (and a selection)
       view.rendered = signature;
+      hooks.renders += 1;
       const rows = view.steps.map((step) => {
         const classes = ["step"];
         if (step.index === view.selected) classes.push("selected");
@@ -235,6 +238,7 @@ enum InspectorScript {
     function tailStart() { return Math.max(0, view.count - page); }
 
     async function poll() {
+      hooks.polls += 1;
       try {
         await loadRecordings();
         if ($("follow").checked && !$("text").value.trim()) await loadSteps(tailStart());
@@ -310,7 +314,8 @@ enum InspectorScript {
       }).catch((error) => { showError(error); setTimeout(poll, 700); });
     }
     // For tests and the console: what the page does when a step is asked for.
-    window.inspector = { loadSteps, select };
+    const hooks = { loadSteps, select, travelTo: (index) => travelTo(view.recording, index), polls: 0, renders: 0 };
+    window.inspector = hooks;
     start();
     })();
     """#

@@ -224,11 +224,18 @@ struct InspectorRoutes: Sendable {
     (ContinuousClock.now - start).milliseconds
   }
 
+  /// Writes members in a fixed order, so that an answer reads the same each time.
+  static let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return encoder
+  }()
+
   static func json(_ value: some Encodable) -> InspectorResponse {
     do {
       return InspectorResponse(
         status: 200, headers: [("Content-Type", "application/json")],
-        body: Array(try JSONEncoder().encode(value)))
+        body: Array(try Self.encoder.encode(value)))
     } catch {
       return .text(500, "Cannot encode the answer: \(error)")
     }
