@@ -112,6 +112,7 @@ enum RecordingArticle {
 
   @Test func recordToAFileAndReplayIt() async throws {
     let path = "/tmp/reactors-article-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).jsonl"
+    defer { unlink(path) }
     let search = RecordingArticle.Search { query in ["\(query) 1", "\(query) 2"] }
     do {
       let recording = try Recording(of: search, named: "search", writingTo: path)

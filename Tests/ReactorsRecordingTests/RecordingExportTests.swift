@@ -24,13 +24,15 @@ import Testing
     #expect(read.steps.map(\.index) == live.steps.map(\.index))
     #expect(read.steps.map(\.state) == live.steps.map(\.state))
     #expect(read.steps.map { "\($0.kind)" } == live.steps.map { "\($0.kind)" })
-    let (divergence, _) = try LoginRecording.divergence(
-      replayingFileAt: try write(bytes), on: LoginForm())
+    let path = try write(bytes)
+    defer { removeFile(path) }
+    let (divergence, _) = try LoginRecording.divergence(replayingFileAt: path, on: LoginForm())
     #expect(divergence == nil)
   }
 
   @Test func aRecordingThatKeepsNoStepsHasNoExport() throws {
     let path = temporaryPath("no-export")
+    defer { removeFile(path) }
     let form = LoginForm()
     let written = try LoginRecording(of: form, named: "login", writingTo: path)
     form.send(.type(name: "kim"))
@@ -142,7 +144,7 @@ import Testing
     }
   }
 
-  /// Writes `bytes` to a new file; its path.
+  /// Writes `bytes` to a new file; its path (the caller removes it).
   func write(_ bytes: [UInt8]) throws -> String {
     let path = temporaryPath("export")
     let file = try #require(fopen(path, "w"))

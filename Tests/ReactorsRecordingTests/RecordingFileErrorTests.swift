@@ -7,6 +7,7 @@ import Testing
 /// A recorded session's lines, to damage.
 func sessionLines() async throws -> [String] {
   let path = temporaryPath("errors")
+  defer { removeFile(path) }
   _ = try await recordSession(to: path)
   return lines(of: path)
 }

@@ -62,6 +62,7 @@ func damaged(_ bytes: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
 @Suite(.timeLimit(.minutes(5))) struct RecordingFileFuzzTests {
   @Test func tenThousandDamagedFilesEachReadOrFailWithALineNamed() async throws {
     let path = temporaryPath("fuzz")
+    defer { removeFile(path) }
     _ = try await recordSession(to: path, checkpointEvery: 2)
     let original = contents(of: path)
     var random = SplitMix64(state: 2026_11_25)

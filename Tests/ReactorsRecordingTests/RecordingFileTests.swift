@@ -8,6 +8,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct RecordingFileTests {
   @Test func aFileStartsWithItsHeaderAndHoldsOneLinePerStep() async throws {
     let path = temporaryPath("header")
+    defer { removeFile(path) }
     _ = try await recordSession(to: path)
     let lines = lines(of: path)
     #expect(
@@ -21,6 +22,7 @@ import Testing
 
   @Test func whatIsReadIsWhatWasRecorded() async throws {
     let path = temporaryPath("round-trip")
+    defer { removeFile(path) }
     let form = LoginForm()
     let live = try LoginRecording(
       of: form, named: "login", writingTo: path, checkpointEvery: 1, keepingSteps: true)
@@ -54,6 +56,7 @@ import Testing
 
   @Test func aRecordingReadFromItsFileReplaysOnAFreshReactor() async throws {
     let path = temporaryPath("replay")
+    defer { removeFile(path) }
     let live = try await recordSession(to: path, checkpointEvery: 2)
     let recording = try LoginRecording(contentsOf: path)
     let fresh = LoginForm()
@@ -63,6 +66,7 @@ import Testing
 
   @Test func aFileReplaysAsItIsReadAndADivergenceStopsIt() async throws {
     let path = temporaryPath("streamed")
+    defer { removeFile(path) }
     let live = try await recordSession(to: path, checkpointEvery: 1)
     let fresh = LoginForm()
     var states: [LoginForm.State] = []
@@ -80,6 +84,7 @@ import Testing
 
   @Test func onlyCheckpointsHoldTheState() async throws {
     let path = temporaryPath("checkpoints")
+    defer { removeFile(path) }
     _ = try await recordSession(to: path, checkpointEvery: 2)
     let recording = try LoginRecording(contentsOf: path)
     let mutations = recording.steps.filter {
@@ -91,6 +96,7 @@ import Testing
 
   @Test func aRedactedPasswordNeverReachesTheFile() async throws {
     let path = temporaryPath("redacted")
+    defer { removeFile(path) }
     let form = LoginForm()
     let recording = try LoginRecording(
       of: form, named: "login", writingTo: path, checkpointEvery: 1, keepingSteps: true,
@@ -118,6 +124,7 @@ import Testing
 
   @Test func aStoresHiddenActionNeverReachesItsFile() throws {
     let path = temporaryPath("store-redacted")
+    defer { removeFile(path) }
     let store = typedStore()
     let recording = try TypedRecording(
       of: store, named: "login", writingTo: path, checkpointEvery: 1,
@@ -138,6 +145,7 @@ import Testing
 
   @Test func anEffectCancelledInFlightIsWrittenAndReadBackCancelled() async throws {
     let path = temporaryPath("cancelled")
+    defer { removeFile(path) }
     let clock = TestClock()
     let search = DebouncedSearch(clock: clock)
     let live = try SearchRecording(
@@ -165,6 +173,7 @@ import Testing
 
   @Test func aWriterThatFallsBehindWritesAGapAndTheReplayStopsThere() async throws {
     let path = temporaryPath("gap")
+    defer { removeFile(path) }
     let form = LoginForm()
     let recording = try LoginRecording(
       of: form, named: "login", writingTo: path, bufferSteps: 4)

@@ -52,6 +52,9 @@ final class LoginForm: Reactor {
 typealias LoginRecording = Recording<LoginForm.Action, LoginForm.Mutation, LoginForm.State>
 typealias LoginRedaction = Redaction<LoginForm.Action, LoginForm.Mutation, LoginForm.State>
 
+/// Removes the file at `path`, if there is one: what a test that made it does at its end.
+func removeFile(_ path: String) { _ = unlink(path) }
+
 /// A fresh path in the temporary directory.
 func temporaryPath(_ name: String) -> String {
   "/tmp/reactors-recording-\(getpid())-\(name)-\(UInt64.random(in: 0...UInt64.max)).jsonl"
