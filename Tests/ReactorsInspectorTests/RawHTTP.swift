@@ -41,41 +41,14 @@ struct RawHTTP {
 
   struct Failure: Error { let message: String }
 
-  /// Sends `request` to 127.0.0.1:`port` and reads until the server closes.
+  /// Sends `request` to 127.0.0.1:`port` and reads its answer (until the server closes, or
+  /// the answer is whole).
   static func exchange(_ request: [UInt8], port: UInt16) throws -> [UInt8] {
-    #if canImport(Glibc)
-      let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-      let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    guard socket >= 0 else { throw Failure(message: "socket: errno \(errno)") }
-    defer { close(socket) }
-    var timeout = timeval(tv_sec: 10, tv_usec: 0)
-    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else { throw Failure(message: "connect: errno \(errno)") }
-    var sent = 0
-    while sent < request.count {
-      let count = request[sent...].withUnsafeBytes { write(socket, $0.baseAddress, $0.count) }
-      guard count > 0 else { throw Failure(message: "write: errno \(errno)") }
-      sent += count
-    }
+    let socket = try RawSocket(port: port, timeout: 10)
+    defer { socket.close() }
+    try socket.write(request)
     var answer: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while !isComplete(answer) {
-      let count = buffer.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
-      if count == 0 { break }
-      guard count > 0 else { throw Failure(message: "read: errno \(errno) (timed out?)") }
-      answer += buffer[..<count]
-    }
+    while !isComplete(answer), let bytes = try socket.readSome() { answer += bytes }
     return answer
   }
 

@@ -7,18 +7,18 @@ import ReactorsTestSupport
 #endif
 
 /// A blocking TCP client socket to 127.0.0.1, for tests that write part of a request, or
-/// leave: reads give up after a minute.
+/// leave: reads give up after `timeout` seconds.
 final class RawSocket: Sendable {
   let descriptor: Int32
 
-  init(port: UInt16) throws {
+  init(port: UInt16, timeout seconds: Int = 60) throws {
     #if canImport(Glibc)
       descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
       descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #endif
     guard descriptor >= 0 else { throw RawHTTP.Failure(message: "socket: errno \(errno)") }
-    var timeout = timeval(tv_sec: 60, tv_usec: 0)
+    var timeout = timeval(tv_sec: seconds, tv_usec: 0)
     setsockopt(
       descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     var address = sockaddr_in()
@@ -54,19 +54,23 @@ final class RawSocket: Sendable {
     }
   }
 
+  /// What the socket has now (waiting for some), or `nil` once the server has closed.
+  func readSome() throws -> [UInt8]? {
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    if count == 0 { return nil }
+    guard count > 0 else { throw RawHTTP.Failure(message: "read: errno \(errno) (timed out?)") }
+    return Array(buffer[..<count])
+  }
+
   /// Everything until the server closes.
   func readToEnd() throws -> [UInt8] {
     var answer: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count == 0 { return answer }
-      guard count > 0 else { throw RawHTTP.Failure(message: "read: errno \(errno) (timed out?)") }
-      answer += buffer[..<count]
-    }
+    while let bytes = try readSome() { answer += bytes }
+    return answer
   }
 
-  /// ``readToEnd()`` on a dispatch thread: never blocks the tasks' threads.
+  /// ``readToEnd()`` on a thread of its own: never blocks the tasks' threads.
   func readToEndOffThePool() async throws -> [UInt8] {
     try await onOwnThread { try self.readToEnd() }
   }
