@@ -48,6 +48,9 @@ struct InspectorHostileFilesBrowserTests {
         + "document.querySelectorAll('tr.step').length === 9")
 
     try Self.expectNothingRan(in: browser, "after the import")
+    // A step chosen in the live recording does not stay on screen for the imported one.
+    #expect(
+      try browser.run("return document.querySelector('#detail h3') === null") as? Bool == true)
 
     // Every row, then every cause link, then each step's tree with its buttons.
     for index in 0..<9 {
@@ -64,6 +67,13 @@ struct InspectorHostileFilesBrowserTests {
     }
     try browser.run("document.querySelectorAll('[data-cause-step]').forEach((c) => c.click())")
     try browser.wait(until: "document.querySelector('tr.selected') !== null")
+    // Causes stay inside the imported file: the live recording is not opened.
+    #expect(
+      try browser.run("return document.querySelector('#recording').selectedOptions[0].text")
+        as? String ?? "" == "\(Self.payloads[1] + Self.payloads[2]) (imported) (9 steps)")
+    // Causes that name another recording are text, not links.
+    let links = try browser.run("return document.querySelectorAll('[data-cause-step]').length")
+    #expect(links as? Int == 4)
     // Hover everything, as a person's mouse would.
     try browser.run(
       "document.querySelectorAll('*').forEach((e) => { for (const type of "

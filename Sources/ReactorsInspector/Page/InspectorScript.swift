@@ -33,6 +33,7 @@ enum InspectorScript {
     }
 
     function showError(error) {
+      if (error && error.name === "AbortError") return;  // a newer request replaced it
       const text = error && error.name === "TypeError"
         ? "The app does not answer: it may have quit. Start it again and reload this page."
         : String((error && error.message) || error);
@@ -226,6 +227,7 @@ enum InspectorScript {
     }
 
     async function goLive() {
+      if (!canTravel()) return;  // an imported recording has no app to bring back
       try {
         await api("/api/live?r=" + view.recording, "POST");
         clearError();
