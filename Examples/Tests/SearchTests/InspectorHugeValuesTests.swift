@@ -1,73 +1,99 @@
 import Foundation
-import Reactors
-import ReactorsInspector
 import TerminalTesting
 import Testing
 
-/// A recording of huge values (strings of a megabyte, an object of 100,000 members) keeps the
-/// inspector and the app responsive: a step's page, state and diff are cut before they are
-/// rendered, and a normal request answers within a second while huge diffs are asked for.
-@Suite struct InspectorHugeValuesTests {
-  /// A reactor whose every state holds a 1 MB string and a dictionary of 100,000 members.
-  final class Huge: Reactor {
-    struct State: Sendable {
-      var text = String(repeating: "x", count: 1 << 20)
-      var members = Dictionary(uniqueKeysWithValues: (0..<100_000).map { ("key\($0)", $0) })
+extension InspectorBrowserSuites {
+  /// A recording of huge values (strings of 100,000 characters, objects of 50,000 members)
+  /// keeps the inspector and the app responsive: a step's page, state and diff are cut before
+  /// they are rendered, and a normal request answers within a second while eight huge diffs are
+  /// asked for. Served by `search --inspect`, in a process of its own, from an imported file.
+  @Suite(.enabled(if: Tmux.isAvailable, "tmux is not installed (apt-get install -y tmux)"))
+  struct InspectorHugeValuesTests {
+    @Test func hugeValuesAreCutAndANormalRequestAnswersWithinASecond() async throws {
+      let program = try #require(builtProduct(named: "search"), "build the search product first")
+      let screen = try Tmux(running: "\(program) --inspect")
+      let first = try screen.waitForScreen { $0.contains("Inspector: http://127.0.0.1:") }
+      let page = try #require(InspectorPage(screen: first))
+      let imported = try LoopbackHTTP.send(
+        "POST", "/api/import", port: try #require(page.address.port),
+        headers: ["X-Reactors-Token": Self.token(of: page)], body: Data(try Self.hugeFile()))
+      #expect(imported.status == 200, "\(String(decoding: imported.body, as: UTF8.self))")
+      let clock = ContinuousClock()
+
+      // A page of steps: each line cut to 300 characters.
+      let steps = try page.json("/api/steps?r=1&from=0&count=200")["steps"] as? [[String: Any]]
+      #expect(steps?.count == 13)
+      #expect(steps?.allSatisfy { ($0["text"] as? String ?? "").count <= 300 } == true)
+
+      // A state and a diff, bounded, saying what was cut; the three members that changed among
+      // 50,000 are found.
+      let diff = try page.json("/api/diff?r=1&i=12")
+      let state = try page.json("/api/state?r=1&i=12")
+      let lines = (diff["diff"] as? String ?? "").split(separator: "\n").map(String.init)
+      #expect(lines.contains { $0.hasPrefix("- text: \"5555") && $0.hasSuffix("more bytes)") })
+      #expect(lines.contains { $0.hasPrefix("+ text: \"6666") })
+      #expect(lines.contains("- members.key25000: 5"))
+      #expect(lines.contains("+ members.key25000: 6"))
+      #expect(lines.count == 8, "\(lines)")
+      let tree = try #require(state["tree"] as? [String: Any])
+      let children = try #require(tree["children"] as? [[String: Any]])
+      let members = try #require(children.first { $0["label"] as? String == "members" })
+      #expect(members["more"] as? Int ?? 0 > 45_000)
+
+      // Eight huge diffs at once, on threads of their own; a normal request meanwhile.
+      let (finished, finish) = AsyncStream.makeStream(of: Void.self)
+      for index in 0..<8 {
+        Thread {
+          _ = try? page.json("/api/diff?r=1&i=\(12 - 2 * (index % 6))")
+          finish.yield()
+        }.start()
+      }
+      let normal = clock.now
+      #expect(try page.json("/api/recordings")["recordings"] != nil)
+      #expect(clock.now - normal < .seconds(1))
+      var count = 0
+      for await _ in finished {
+        count += 1
+        if count == 8 { break }
+      }
+      try screen.type("\u{3}")
+      try screen.waitForScreen { $0.contains("Bye.") }
     }
-    let storage = Storage()
-    let initialState = State()
-    func reduce(state: inout State, mutation: Int) {
-      state.text = String(repeating: "\(mutation % 10)", count: 1 << 20)
-      for key in ["key1", "key50000", "key99999"] { state.members[key] = mutation }
+
+    static func token(of page: InspectorPage) -> String {
+      URLComponents(url: page.address, resolvingAgainstBaseURL: false)?
+        .queryItems?.first { $0.name == "token" }?.value ?? ""
     }
-  }
 
-  @Test func hugeValuesAreCutAndANormalRequestAnswersWithinASecond() async throws {
-    let reactor = Huge()
-    let recording = Recording(of: reactor, named: "huge")
-    for step in 1...20 { reactor.send(step) }
-    let inspector = try await Inspector.start(printsAddress: false)
-    defer { Task { await inspector.stop() } }
-    inspector.inspect(recording)
-    let page = InspectorPage(address: try #require(URL(string: inspector.address)))
-    let clock = ContinuousClock()
-
-    // A page of steps: each line cut to 300 characters.
-    let steps = try page.json("/api/steps?r=0&from=0&count=200")["steps"] as? [[String: Any]]
-    #expect(steps?.count == 41)
-    #expect(steps?.allSatisfy { ($0["text"] as? String ?? "").count <= 300 } == true)
-
-    // A state and a diff, bounded, saying what was cut.
-    let started = clock.now
-    let diff = try page.json("/api/diff?r=0&i=40")
-    let state = try page.json("/api/state?r=0&i=40")
-    #expect(clock.now - started < .seconds(2))
-    let lines = (diff["diff"] as? String ?? "").split(separator: "\n")
-    // Step 40 is the 20th mutation (its text all "0"), after the 19th's (all "9").
-    #expect(lines.contains { $0.hasPrefix("- text: \"9999") && $0.hasSuffix("more bytes)") })
-    #expect(lines.contains { $0.hasPrefix("+ text: \"0000") })
-    #expect(lines.contains { $0 == "- members[\"key50000\"]: 19" })
-    #expect(lines.contains { $0 == "+ members[\"key50000\"]: 20" })
-    let tree = try #require(state["tree"] as? [String: Any])
-    let children = try #require(tree["children"] as? [[String: Any]])
-    let members = try #require(children.first { $0["label"] as? String == "members" })
-    #expect(members["more"] as? Int ?? 0 > 90_000)
-
-    // Eight huge diffs at once, on threads of their own; a normal request meanwhile.
-    let (finished, finish) = AsyncStream.makeStream(of: Void.self)
-    for index in 0..<8 {
-      Thread {
-        _ = try? page.json("/api/diff?r=0&i=\(40 - index)")
-        finish.yield()
-      }.start()
-    }
-    let normal = clock.now
-    #expect(try page.json("/api/recordings")["recordings"] != nil)
-    #expect(clock.now - normal < .seconds(1))
-    var count = 0
-    for await _ in finished {
-      count += 1
-      if count == 8 { break }
+    /// A recording file of 13 steps: a state at each of its 6 mutations, each a text of 100,000
+    /// characters and an object of 50,000 members, 3 of which each mutation changes.
+    static func hugeFile() throws -> [UInt8] {
+      func state(_ version: Int) -> [String: Any] {
+        var members = [String: Any]()
+        for key in 0..<50_000 { members["key\(key)"] = key }
+        for key in [1, 25_000, 49_999] { members["key\(key)"] = version }
+        return ["text": String(repeating: "\(version)", count: 100_000), "members": members]
+      }
+      var lines: [[String: Any]] = [
+        [
+          "format": "reactors-recording", "version": 1, "name": "huge", "schema": 1,
+          "action": "Int", "mutation": "Int", "state": "State", "checkpointEvery": 1,
+        ],
+        ["i": 0, "t": 0, "k": "began", "s": state(0)],
+      ]
+      for version in 1...6 {
+        lines.append(["i": 2 * version - 1, "t": version * 1_000, "k": "input", "a": version])
+        lines.append([
+          "i": 2 * version, "t": version * 1_000 + 500, "k": "mutation", "m": version,
+          "c": "huge#\(2 * version - 1)", "s": state(version),
+        ])
+      }
+      var bytes: [UInt8] = []
+      for line in lines {
+        bytes += try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])
+        bytes.append(0x0A)
+      }
+      return bytes
     }
   }
 }

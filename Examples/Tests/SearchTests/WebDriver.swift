@@ -40,7 +40,7 @@ final class WebDriver: Sendable {
     self.driver = try ChildProcess([driver, "--port=\(port)"])
     self.port = port
     // The driver answers once it listens.
-    let deadline = ContinuousClock.now + .seconds(20)
+    let deadline = ContinuousClock.now + .seconds(60)
     var lastError: (any Error)?
     while true {
       do {

@@ -28,11 +28,16 @@ final class InspectorServer: Sendable {
   let port: UInt16
   let listener: Socket
   let task: Task<Void, Never>
+  /// Ends the thread the server's tasks run on, if they have one.
+  let closeExecutor: @Sendable () -> Void
 
-  private init(port: UInt16, listener: Socket, task: Task<Void, Never>) {
+  private init(
+    port: UInt16, listener: Socket, task: Task<Void, Never>, close: @escaping @Sendable () -> Void
+  ) {
     self.port = port
     self.listener = listener
     self.task = task
+    self.closeExecutor = close
   }
 
   /// Listens on `host`:`port` (0: any free port) and serves each request with `handler`.
@@ -63,7 +68,7 @@ final class InspectorServer: Sendable {
       throw InspectorError.cannotListen("\(error)")
     }
     let accepting = try AsyncSocket(socket: listener, pool: pool)
-    let task = Task {
+    let serve: @Sendable () async -> Void = {
       await withTaskGroup(of: Void.self) { group in
         group.addTask { try? await pool.run() }
         group.addTask {
@@ -73,7 +78,17 @@ final class InspectorServer: Sendable {
         group.cancelAll()
       }
     }
-    return InspectorServer(port: listening, listener: listener, task: task)
+    // On a thread of its own where task executors exist; in the tasks' pool before.
+    let task: Task<Void, Never>
+    var close: @Sendable () -> Void = {}
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+      let executor = InspectorExecutor(named: "Reactors inspector: server")
+      task = Task(executorPreference: executor, operation: serve)
+      close = { executor.close() }
+    } else {
+      task = Task(operation: serve)
+    }
+    return InspectorServer(port: listening, listener: listener, task: task, close: close)
   }
 
   /// Accepts connections until the listening socket closes or the task is cancelled.
@@ -119,6 +134,7 @@ final class InspectorServer: Sendable {
     _ = Self.shutDown(listener)
     await task.value
     try? listener.close()
+    closeExecutor()
   }
 
   /// Ends both directions of `socket` without closing its descriptor (which only its owner
