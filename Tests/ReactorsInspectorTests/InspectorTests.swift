@@ -181,3 +181,48 @@ final class Counter: Reactor {
     if case .add(let amount) = mutation { state.total += amount }
   }
 }
+
+/// A secret hidden by an action's redaction stays out of the page: a store's password, which
+/// its recorded mutation (the reduced action) carries too, reaches no step, state or export.
+@Suite(.timeLimit(.minutes(1))) struct InspectorRedactionTests {
+  enum Typed: Codable, Equatable, Sendable { case name(String), password(String) }
+  struct Form: Codable, Equatable, Sendable { var name = "", passwordLength = 0 }
+
+  @Test func aHiddenPasswordReachesNoAnswer() async throws {
+    let store = Store(
+      initial: Form(),
+      reducer: { (form: inout Form, typed: Typed) in
+        switch typed {
+        case .name(let name): form.name = name
+        case .password(let password): form.passwordLength = password.count
+        }
+      })
+    let recording = Recording(
+      of: store, named: "login",
+      redacting: [
+        .action { typed in
+          guard case .password = typed else { return typed }
+          return .password("•")
+        }
+      ])
+    store.dispatch(.name("kim"))
+    store.dispatch(.password("hunter2"))
+    let inspector = try await Inspector.start(printsAddress: false)
+    defer { Task { await inspector.stop() } }
+    inspector.inspect(recording)
+    let http = RawHTTP(port: inspector.port)
+    let token = try InspectorTests.token(of: inspector)
+    var answers = [
+      try await http.send("GET", "/api/steps?r=0&from=0&count=100&token=\(token)"),
+      try await http.send("GET", "/api/export?r=0&token=\(token)"),
+    ]
+    for index in 0..<recording.steps.count {
+      answers.append(try await http.send("GET", "/api/state?r=0&i=\(index)&token=\(token)"))
+      answers.append(try await http.send("GET", "/api/diff?r=0&i=\(index)&token=\(token)"))
+    }
+    #expect(answers.allSatisfy { $0.status == 200 })
+    #expect(!answers.contains { $0.text.contains("hunter2") })
+    #expect(answers[0].text.contains(#".password(\"•\")"#))
+    #expect(store.currentState.passwordLength == 7)
+  }
+}

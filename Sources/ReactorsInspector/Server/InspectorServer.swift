@@ -101,7 +101,7 @@ final class InspectorServer: Sendable {
         socket: socket, pool: pool, limits: limits, handler: handler)
       await connection.serve()
     }
-    if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *) {
+    if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) {
       await withDiscardingTaskGroup { group in
         while let socket = await next(listener) { group.addTask { await serve(socket) } }
         group.cancelAll()
