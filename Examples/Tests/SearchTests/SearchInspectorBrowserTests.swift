@@ -130,6 +130,20 @@ extension InspectorBrowserSuites {
       #expect(pair?.dropLast() == [pair?.first ?? "", pair?.first ?? ""], "\(kept ?? "")")
       #expect(pair?.last == "0", "re-rendered: \(kept ?? "")")
 
+      // The filter asks once typing pauses: one request for a word typed key by key.
+      try browser.run(
+        "document.getElementById('follow').checked = false;"
+          + "window.requestsBefore = window.inspector.stepsRequests;")
+      try browser.type("setPage", into: "#text")
+      try browser.wait(
+        until: "document.querySelectorAll('tr.step').length > 0 && "
+          + "[...document.querySelectorAll('tr.step')].every((row) => "
+          + "row.textContent.includes('setPage'))")
+      // (Seven requests without the pause; two where the driver's keys came slower than it.)
+      let requests = try browser.run(
+        "return window.inspector.stepsRequests - window.requestsBefore")
+      #expect((1...2).contains(requests as? Int ?? 0), "\(requests ?? "none")")
+
       // A travel that fails says why on the page.
       try browser.run("window.inspector.travelTo(99999)")
       try browser.wait(

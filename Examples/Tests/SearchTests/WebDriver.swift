@@ -34,24 +34,9 @@ final class WebDriver: Sendable {
   /// Starts the driver and a browser session with a window of `width` × `height`.
   init(width: Int = 1_400, height: Int = 900) throws {
     guard let (driver, browser) = Self.installed else { throw Failure("no chromedriver") }
-    let port = Int.random(in: 20_000..<60_000)
     // Should anything below throw, the driver is released with the half-made driver, and so
     // ended.
-    self.driver = try ChildProcess([driver, "--port=\(port)"])
-    self.port = port
-    // The driver answers once it listens.
-    let deadline = ContinuousClock.now + .seconds(60)
-    var lastError: (any Error)?
-    while true {
-      do {
-        _ = try Self.call(port, "GET", "/status", nil)
-        break
-      } catch { lastError = error }
-      guard ContinuousClock.now < deadline else {
-        throw Failure("chromedriver did not start: \(lastError.map { "\($0)" } ?? "")")
-      }
-      _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .milliseconds(50))
-    }
+    (self.driver, self.port) = try Self.startDriver(driver)
     let capabilities: [String: Any] = [
       "capabilities": [
         "alwaysMatch": [
@@ -78,6 +63,48 @@ final class WebDriver: Sendable {
     }
     _ = try Self.call(
       port, "POST", "/session/\(id)/timeouts", ["script": 20_000, "implicit": 10_000])
+  }
+
+  /// The driver at `path`, listening on a port that was free: one the system chose, and,
+  /// should another program take it first (the driver then exits), another.
+  static func startDriver(_ path: String) throws -> (ChildProcess, Int) {
+    var lastError: (any Error)?
+    for _ in 0..<5 {
+      let port = try freePort()
+      let driver = try ChildProcess([path, "--port=\(port)"])
+      // The driver answers once it listens.
+      let deadline = ContinuousClock.now + .seconds(60)
+      while ContinuousClock.now < deadline, !driver.hasExited {
+        do {
+          _ = try call(port, "GET", "/status", nil)
+          return (driver, port)
+        } catch { lastError = error }
+        _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .milliseconds(50))
+      }
+    }
+    throw Failure("chromedriver did not start: \(lastError.map { "\($0)" } ?? "")")
+  }
+
+  /// A TCP port on 127.0.0.1 that no program listens on now (the system's choice).
+  static func freePort() throws -> Int {
+    #if canImport(Glibc)
+      let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let probe = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard probe >= 0 else { throw Failure("socket: errno \(errno)") }
+    defer { close(probe) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(probe, $0, length) == 0 && getsockname(probe, $0, &length) == 0
+      }
+    }
+    guard bound else { throw Failure("bind: errno \(errno)") }
+    return Int(UInt16(bigEndian: address.sin_port))
   }
 
   deinit {

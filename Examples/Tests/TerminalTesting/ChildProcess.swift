@@ -19,6 +19,18 @@ public final class ChildProcess: Sendable {
 
   deinit { end() }
 
+  /// Whether the program has exited by itself (then reaped, so that ``end()`` has nothing to
+  /// do).
+  public var hasExited: Bool {
+    reaped.withLock { reaped in
+      guard !reaped else { return true }
+      var status: Int32 = 0
+      guard waitpid(pid, &status, WNOHANG) == pid else { return false }
+      reaped = true
+      return true
+    }
+  }
+
   /// Kills the program, its group and what it started (each by its PID, with SIGKILL) and
   /// reaps it; once it returns, the program's PID names no process. Calling it again does
   /// nothing.

@@ -5,8 +5,8 @@
 /// `window.inspectorFirstScreenMs` (from the start of navigation to the first steps shown) and
 /// `window.inspectorTimings` (the last step's state and diff, in milliseconds); and
 /// `window.inspector.loadSteps(from)`, `select(index)` and `travelTo(index)`, what the page
-/// does for a window of steps, a step and its travel button, and `polls`, how many times it has
-/// polled.
+/// does for a window of steps, a step and its travel button; `polls`, `renders` and
+/// `stepsRequests`, how many times it has polled, redrawn its rows and asked for steps.
 enum InspectorScript {
   static let source = #"""
     "use strict";
@@ -84,6 +84,7 @@ enum InspectorScript {
     function canTravel() { return view.timeTravel && !current().imported; }
 
     async function loadSteps(from) {
+      hooks.stepsRequests += 1;
       if (view.stepsRequest) view.stepsRequest.abort();
       const request = new AbortController();
       view.stepsRequest = request;
@@ -316,7 +317,8 @@ enum InspectorScript {
       }).catch((error) => { showError(error); setTimeout(poll, 700); });
     }
     // For tests and the console: what the page does when a step is asked for.
-    const hooks = { loadSteps, select, travelTo: (index) => travelTo(view.recording, index), polls: 0, renders: 0 };
+    const hooks = { loadSteps, select, travelTo: (index) => travelTo(view.recording, index), polls: 0, renders: 0,
+      stepsRequests: 0 };
     window.inspector = hooks;
     start();
     })();
