@@ -15,6 +15,8 @@ protocol InspectedRecording: AnyObject, Sendable {
   var isImported: Bool { get }
   /// How many steps it keeps.
   var count: Int { get }
+  /// The index of its last step (indices skip where a gap stands for steps not kept), or -1.
+  var lastIndex: Int { get }
   /// Whether ``export()`` can write its file.
   var canExport: Bool { get }
   /// The step the screen shows, while it travels.

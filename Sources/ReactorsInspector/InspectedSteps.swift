@@ -27,6 +27,7 @@ final class InspectedSteps<Action: Sendable, Mutation: Sendable, State: Sendable
   var name: String { label ?? recording.name }
   var recordingName: String { recording.name }
   var count: Int { recording.withSteps { $0.count } }
+  var lastIndex: Int { recording.withSteps { $0.last?.index ?? -1 } }
   var canExport: Bool { exporter != nil }
   var shownStep: Int? { shown.withLock { $0 } }
 

@@ -53,8 +53,15 @@ public final class Inspector: Sendable {
   ) async throws -> Inspector {
     let state = InspectorState(allowsTimeTravel: allowsTimeTravel)
     let routes = InspectorRoutes(state: state)
-    let server = try await InspectorServer.start(host: host, port: port) { request in
-      await routes.answer(request)
+    let server: InspectorServer
+    do {
+      server = try await InspectorServer.start(
+        host: host, port: port, admit: { routes.admission($0) },
+        handler: { await routes.answer($0) })
+    } catch {
+      state.stepsLane.close()
+      state.valuesLane.close()
+      throw error
     }
     let listening = server.port
     let token = Gatekeeper.newToken()

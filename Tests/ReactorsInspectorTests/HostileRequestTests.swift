@@ -110,9 +110,10 @@ import Testing
   @Test func aBodyOverTheLimitIsRefusedBeforeItIsRead() async throws {
     let inspector = try await Inspector.start(printsAddress: false)
     defer { Task { await inspector.stop() } }
+    let token = try InspectorTests.token(of: inspector)
     let request = Array(
-      "POST /api/import HTTP/1.1\r\nHost: 127.0.0.1:\(inspector.port)\r\nContent-Length: 999999999999\r\n\r\n"
-        .utf8)
+      ("POST /api/import?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(inspector.port)\r\n"
+        + "Content-Length: 999999999999\r\n\r\n").utf8)
     let answer = String(
       decoding: try await Self.exchange(request, port: inspector.port), as: UTF8.self)
     #expect(answer.hasPrefix("HTTP/1.1 413"))

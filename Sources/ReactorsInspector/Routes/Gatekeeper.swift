@@ -40,13 +40,38 @@ struct Gatekeeper: Sendable {
     }
     if address.contains(":"), !address.hasPrefix("[") { names.insert("[\(address)]") }
     hosts = Set(names.map { "\($0):\(port)" })
+    self.port = port
+    acceptsAnyAddress = address == "0.0.0.0"
+  }
+
+  /// The port listened on.
+  let port: UInt16
+  /// Whether it listens on every address (`0.0.0.0`): then a `Host` that is any IPv4 address
+  /// with the port is its own (a device reaches the Mac by its network address). An address
+  /// names no site, so this lets no rebinding in: a name still has to be one of ``hosts``.
+  let acceptsAnyAddress: Bool
+
+  /// Whether `host` (from a `Host` header, lowercased) names this inspector.
+  func isOwn(_ host: String) -> Bool {
+    if hosts.contains(host) { return true }
+    guard acceptsAnyAddress, host.hasSuffix(":\(port)") else { return false }
+    let address = host.dropLast(":\(port)".count).split(
+      separator: ".", omittingEmptySubsequences: false)
+    return address.count == 4
+      && address.allSatisfy { part in
+        !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII)
+          && part.allSatisfy(\.isNumber)
+          && Int(part).map { $0 <= 255 } == true
+      }
   }
 
   /// Why a request with this `token`, `Host` and `Origin` is refused, or `nil`.
   func refusal(token given: String?, host: String?, origin: String?) -> Refusal? {
-    guard let host, hosts.contains(host.lowercased()) else { return .foreignHost(host) }
-    if let origin, !hosts.contains(where: { "http://\($0)" == origin.lowercased() }) {
-      return .foreignOrigin(origin)
+    guard let host, isOwn(host.lowercased()) else { return .foreignHost(host) }
+    if let origin {
+      let lowered = origin.lowercased()
+      guard lowered.hasPrefix("http://"), isOwn(String(lowered.dropFirst("http://".count)))
+      else { return .foreignOrigin(origin) }
     }
     guard let given, !given.isEmpty else { return .noToken }
     return Self.isSame(given, token) ? nil : .wrongToken

@@ -24,12 +24,15 @@ import ReactorsRecording
 struct InspectorRoutes: Sendable {
   let state: InspectorState
 
-  /// The answer to `request`.
-  func answer(_ request: InspectorRequest) async -> InspectorResponse {
+  /// The refusal of a request from its head alone (no token, a foreign `Host` or `Origin`),
+  /// before its body is read; `nil` to read it and answer.
+  func admission(_ request: InspectorRequest) -> InspectorResponse? {
     guard let gate = state.gate.withLock({ $0 }) else {
       return .text(503, "The inspector is starting; ask again.")
     }
-    let isAsset = request.method == "GET" && InspectorPage.assets[request.path] != nil
+    let isAsset =
+      (request.method == "GET" || request.method == "HEAD")
+      && InspectorPage.assets[request.path] != nil
     let token = request.query["token"] ?? request.headers["x-reactors-token"]
     if let refusal = gate.refusal(
       token: isAsset ? gate.token : token, host: request.headers["host"],
@@ -37,6 +40,14 @@ struct InspectorRoutes: Sendable {
     {
       return .text(403, refusal.message)
     }
+    return nil
+  }
+
+  /// The answer to `request` (admitted, or checked here again).
+  func answer(_ request: InspectorRequest) async -> InspectorResponse {
+    if let refusal = admission(request) { return refusal }
+    var request = request
+    if request.method == "HEAD" { request.method = "GET" }  // the server drops the body
     do {
       return try await route(request)
     } catch {
@@ -165,10 +176,10 @@ struct InspectorRoutes: Sendable {
     _ query: QueryParameters, in recording: any InspectedRecording
   ) throws(RouteRefusal) -> Int {
     let index = try query.integer("i", in: 0...Int.max)
-    let count = recording.count
-    guard index < count else {
+    let last = recording.lastIndex
+    guard index <= last else {
       throw RouteRefusal(
-        404, "No step \(index) in \(recording.name): it has \(count) (0 to \(count - 1)).")
+        404, "No step \(index) in \(recording.name): its steps go from 0 to \(last).")
     }
     return index
   }

@@ -22,12 +22,20 @@ struct InspectorConnection {
     var requestTime: Duration = .seconds(10)
     /// How long an open connection may wait for its next request.
     var idleTime: Duration = .seconds(60)
+    /// How long a body may take to arrive, besides ``requestTime``: per megabyte.
+    var bodyTimePerMegabyte: Duration = .seconds(2)
+    /// How long an answer may take to be written (a client that does not read is let go).
+    var writeTime: Duration = .seconds(60)
   }
 
   let socket: AsyncSocket
   let pool: any AsyncSocketPool
   let limits: Limits
   let handler: InspectorServer.Handler
+  /// What refuses a request from its head alone, before its body is read.
+  let admit: InspectorServer.Admission
+  /// Starts the connection's timers where its tasks run (the server's own thread, if any).
+  let spawn: InspectorServer.Spawn
   /// Bytes read and not yet used: the start of the next request, when a client sends ahead.
   var buffer: [UInt8] = []
   /// What ends the connection if the request being read takes too long.
@@ -35,11 +43,14 @@ struct InspectorConnection {
 
   init(
     socket: AsyncSocket, pool: some AsyncSocketPool, limits: Limits,
+    admit: @escaping InspectorServer.Admission, spawn: @escaping InspectorServer.Spawn,
     handler: @escaping InspectorServer.Handler
   ) {
     self.socket = socket
     self.pool = pool
     self.limits = limits
+    self.admit = admit
+    self.spawn = spawn
     self.handler = handler
   }
 
@@ -66,19 +77,23 @@ struct InspectorConnection {
         request = try await readRequest()
         timer?.cancel()
       } catch let refusal as RequestHeadError {
-        try? await socket.write(
-          Data(InspectorResponse.text(refusal.status, refusal.message).encoded(closing: true)))
-        await lingeringClose()
+        await refuse(.text(refusal.status, refusal.message))
+        return
+      } catch let refusal as Refusal {
+        await refuse(refusal.response)
         return
       } catch {
         return  // closed, timed out or cancelled: nothing to answer
       }
       guard let response = await answer(request) else { return }
+      await restartTimer(limits.writeTime, for: socket.socket)
       do {
-        try await socket.write(Data(response.encoded(closing: request.closes)))
+        try await socket.write(
+          Data(response.encoded(closing: request.closes, head: request.method == "HEAD")))
       } catch {
         return
       }
+      timer?.cancel()
       if request.closes { return }
     }
   }
@@ -100,16 +115,34 @@ struct InspectorConnection {
     guard let headEnd else { throw CancellationError() }
     var request = try RequestHeadParser.request(head: buffer[..<headEnd])
     buffer.removeFirst(headEnd)
+    if let refusal = admit(request) { throw Refusal(response: refusal) }
     if request.headers["transfer-encoding"] != nil {
       throw RequestHeadError(
         status: 501,
         message: "The inspector reads bodies with a Content-Length only, not Transfer-Encoding.")
     }
     let length = try Self.contentLength(request.headers["content-length"], limit: limits)
+    if length > buffer.count {
+      await restartTimer(
+        limits.requestTime + limits.bodyTimePerMegabyte * (Double(length) / 1_048_576),
+        for: socket)
+    }
     while buffer.count < length { try await fill() }
     request.body = Array(buffer[..<length])
     buffer.removeFirst(length)
     return request
+  }
+
+  /// A request refused from its head (by ``admit``).
+  struct Refusal: Error {
+    let response: InspectorResponse
+  }
+
+  /// Answers `response` and closes, reading what the client still sends for a moment.
+  mutating func refuse(_ response: InspectorResponse) async {
+    await restartTimer(limits.writeTime, for: socket.socket)
+    try? await socket.write(Data(response.encoded(closing: true)))
+    await lingeringClose()
   }
 
   /// After a refusal: ends the sending side, then reads and drops what the client still sends
@@ -172,9 +205,12 @@ struct InspectorConnection {
   }
 
   /// Waits until the client closes its side (``Outcome/clientGone``) or sends more
-  /// (``Outcome/clientSends``), by peeking at the socket without taking its bytes.
+  /// (``Outcome/clientSends``), by peeking at the socket every 50 ms without taking its bytes.
+  /// (It polls rather than wait on the socket pool: a cancelled wait there resumes through a
+  /// task on the shared pool, which the server's own thread is meant not to need.) A client
+  /// that only half-closes (ends its sending side) reads as gone.
   static func watch(_ socket: Socket, pool: any AsyncSocketPool) async -> Outcome {
-    while !Task.isCancelled {
+    while true {
       var byte: UInt8 = 0
       let count = recv(socket.file.rawValue, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
       if count > 0 { return .clientSends }
@@ -182,27 +218,21 @@ struct InspectorConnection {
         return .clientGone
       }
       do {
-        try await pool.suspendSocket(socket, untilReadyFor: .read)
+        try await Task.sleep(for: .milliseconds(50))
       } catch {
         return .clientSends  // cancelled: the answer came first
       }
     }
-    return .clientSends
   }
 
   /// Ends the connection after `time` unless the request is read first.
   mutating func restartTimer(_ time: Duration, for socket: Socket) async {
     timer?.cancel()
     await timer?.value
-    timer = Self.deadline(time, for: socket)
-  }
-
-  /// A task that ends both directions of `socket` after `time`, unless cancelled first: a
-  /// read waiting on it then fails, which ends the connection.
-  static func deadline(_ time: Duration, for socket: Socket) -> Task<Void, Never> {
-    Task {
+    timer = spawn {
       guard (try? await Task.sleep(for: time)) != nil else { return }
       InspectorServer.shutDown(socket)
     }
   }
+
 }

@@ -41,18 +41,19 @@ struct InspectorResponse: Sendable {
   ]
 
   /// The answer's bytes on the wire: status line, headers (the security headers, then its
-  /// own, then its length and whether the connection stays open), and body.
-  func encoded(closing: Bool) -> [UInt8] {
-    var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
+  /// own, then its length and whether the connection stays open), and body; for a `HEAD`
+  /// request (`head`), the same without the body. A 204 has no length.
+  func encoded(closing: Bool, head: Bool = false) -> [UInt8] {
+    var text = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
     let own = headers.filter { header in
       !Self.securityHeaders.contains { $0.name.lowercased() == header.name.lowercased() }
     }
     for (name, value) in Self.securityHeaders + own {
-      head += "\(Self.safeHeaderValue(name)): \(Self.safeHeaderValue(value))\r\n"
+      text += "\(Self.safeHeaderValue(name)): \(Self.safeHeaderValue(value))\r\n"
     }
-    head += "Content-Length: \(body.count)\r\n"
-    head += closing ? "Connection: close\r\n\r\n" : "Connection: keep-alive\r\n\r\n"
-    return Array(head.utf8) + body
+    if status != 204 { text += "Content-Length: \(body.count)\r\n" }
+    text += closing ? "Connection: close\r\n\r\n" : "Connection: keep-alive\r\n\r\n"
+    return Array(text.utf8) + (head || status == 204 ? [] : body)
   }
 
   /// `value` with every control character (CR and LF among them) and every non-ASCII

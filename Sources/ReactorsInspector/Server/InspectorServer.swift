@@ -1,5 +1,6 @@
 import FlyingSocks
 import Foundation
+import Reactors
 
 #if canImport(Glibc)
   import Glibc
@@ -23,6 +24,14 @@ import Foundation
 final class InspectorServer: Sendable {
   /// The handler every request is passed to.
   typealias Handler = @Sendable (InspectorRequest) async -> InspectorResponse
+  /// What looks at a request's head before its body is read: an answer refuses it.
+  typealias Admission = @Sendable (InspectorRequest) -> InspectorResponse?
+  /// Starts a task where the server's tasks run (its own thread, where there is one).
+  typealias Spawn = @Sendable (@escaping @Sendable () async -> Void) -> Task<Void, Never>
+
+  /// The most connections served at once; past it, a new one is answered 503 and closed, so
+  /// that idle clients cannot take every file descriptor of the app.
+  static let maximumConnections = 64
 
   /// The port listened on.
   let port: UInt16
@@ -30,9 +39,13 @@ final class InspectorServer: Sendable {
   let task: Task<Void, Never>
   /// Ends the thread the server's tasks run on, if they have one.
   let closeExecutor: @Sendable () -> Void
+  /// Whether ``stop()`` has begun: it runs once (a second one would close the listener's
+  /// descriptor number again, which may by then be another file's).
+  let isStopping = Locked(false)
 
   private init(
-    port: UInt16, listener: Socket, task: Task<Void, Never>, close: @escaping @Sendable () -> Void
+    port: UInt16, listener: Socket, task: Task<Void, Never>,
+    close: @escaping @Sendable () -> Void
   ) {
     self.port = port
     self.listener = listener
@@ -44,14 +57,16 @@ final class InspectorServer: Sendable {
   /// - Throws: ``InspectorError/cannotListen(_:)`` when the address cannot be listened on.
   static func start(
     host: String, port: UInt16, limits: InspectorConnection.Limits = .init(),
-    handler: @escaping Handler
+    admit: @escaping Admission = { _ in nil }, handler: @escaping Handler
   ) async throws -> InspectorServer {
     let pool = SocketPool.make()
+    var opened: Socket?
     let listener: Socket
     let listening: UInt16
     do {
       try await pool.prepare()
       listener = try Socket(domain: AF_INET, type: .stream)
+      opened = listener
       try listener.setValue(true, for: .localAddressReuse)
       #if canImport(Darwin)
         try listener.setValue(true, for: .noSIGPIPE)
@@ -62,44 +77,72 @@ final class InspectorServer: Sendable {
         throw InspectorError.cannotListen("no IPv4 address after binding")
       }
       listening = bound
-    } catch let error as InspectorError {
-      throw error
     } catch {
+      try? opened?.close()
+      throw error as? InspectorError ?? InspectorError.cannotListen("\(error)")
+    }
+    let accepting: AsyncSocket
+    do {
+      accepting = try AsyncSocket(socket: listener, pool: pool)
+    } catch {
+      try? listener.close()
       throw InspectorError.cannotListen("\(error)")
     }
-    let accepting = try AsyncSocket(socket: listener, pool: pool)
-    let serve: @Sendable () async -> Void = {
+    // On a thread of its own where task executors exist; in the tasks' pool before.
+    let spawn: Spawn
+    var close: @Sendable () -> Void = {}
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+      let executor = InspectorExecutor(named: "Reactors inspector: server")
+      spawn = { Task(executorPreference: executor, operation: $0) }
+      close = { executor.close() }
+    } else {
+      spawn = { Task(operation: $0) }
+    }
+    let connection = ConnectionSettings(
+      pool: pool, limits: limits, admit: admit, spawn: spawn, handler: handler)
+    let task = spawn {
       await withTaskGroup(of: Void.self) { group in
         group.addTask { try? await pool.run() }
-        group.addTask {
-          await Self.accept(on: accepting, pool: pool, limits: limits, handler: handler)
-        }
+        group.addTask { await Self.accept(on: accepting, connection) }
         await group.next()
         group.cancelAll()
       }
     }
-    // On a thread of its own where task executors exist; in the tasks' pool before.
-    let task: Task<Void, Never>
-    var close: @Sendable () -> Void = {}
-    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-      let executor = InspectorExecutor(named: "Reactors inspector: server")
-      task = Task(executorPreference: executor, operation: serve)
-      close = { executor.close() }
-    } else {
-      task = Task(operation: serve)
-    }
     return InspectorServer(port: listening, listener: listener, task: task, close: close)
   }
 
-  /// Accepts connections until the listening socket closes or the task is cancelled.
-  static func accept(
-    on listener: AsyncSocket, pool: some AsyncSocketPool, limits: InspectorConnection.Limits,
-    handler: @escaping Handler
-  ) async {
-    func serve(_ socket: AsyncSocket) async {
+  /// What every connection is made with.
+  struct ConnectionSettings: Sendable {
+    let pool: any AsyncSocketPool
+    let limits: InspectorConnection.Limits
+    let admit: Admission
+    let spawn: Spawn
+    let handler: Handler
+    /// How many connections are being served.
+    let open = Locked(0)
+  }
+
+  /// Accepts connections until the listening socket closes or the task is cancelled; past
+  /// ``maximumConnections``, answers 503 and closes.
+  static func accept(on listener: AsyncSocket, _ settings: ConnectionSettings) async {
+    @Sendable func serve(_ socket: AsyncSocket) async {
+      let admitted = settings.open.withLock { open -> Bool in
+        guard open < maximumConnections else { return false }
+        open += 1
+        return true
+      }
+      guard admitted else {
+        let busy = InspectorResponse.text(
+          503, "The inspector serves \(maximumConnections) connections at most: close some.")
+        try? await socket.write(Data(busy.encoded(closing: true)))
+        try? socket.close()
+        return
+      }
       var connection = InspectorConnection(
-        socket: socket, pool: pool, limits: limits, handler: handler)
+        socket: socket, pool: settings.pool, limits: settings.limits, admit: settings.admit,
+        spawn: settings.spawn, handler: settings.handler)
       await connection.serve()
+      settings.open.withLock { $0 -= 1 }
     }
     if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) {
       await withDiscardingTaskGroup { group in
@@ -107,6 +150,8 @@ final class InspectorServer: Sendable {
         group.cancelAll()
       }
     } else {
+      // Before discarding groups, a finished child's result stays until the group ends: one
+      // small record a connection, for the server's lifetime.
       await withTaskGroup(of: Void.self) { group in
         while let socket = await next(listener) { group.addTask { await serve(socket) } }
         group.cancelAll()
@@ -130,6 +175,12 @@ final class InspectorServer: Sendable {
 
   /// Stops listening and ends every connection.
   func stop() async {
+    guard
+      isStopping.withLock({ (stopping: inout Bool) -> Bool in
+        defer { stopping = true }
+        return !stopping
+      })
+    else { return }
     task.cancel()
     _ = Self.shutDown(listener)
     await task.value

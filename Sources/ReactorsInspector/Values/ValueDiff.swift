@@ -37,15 +37,31 @@ enum ValueDiff {
       lines.count > ValueDiff.maximumLines || visits >= ValueDiff.maximumVisits || isCancelled
     }
 
-    mutating func compare(_ old: Any, _ new: Any, path: String) {
+    mutating func compare(_ old: Any, _ new: Any, path: String, depth: Int = 0) {
       guard !isDone else { return }
       visits += 1
+      // The same object on both sides is unchanged (and a cycle through it ends here).
+      if type(of: old) is AnyClass, type(of: new) is AnyClass,
+        (old as AnyObject) === (new as AnyObject)
+      {
+        return
+      }
+      // Past the depth a tree shows, compare what shows: one line each (a cycle of distinct
+      // objects ends here too).
+      guard depth < ValueNode.maximumDepth else {
+        let (before, after) = (Self.line(old), Self.line(new))
+        if before != after {
+          lines.append("- \(path.isEmpty ? "state" : path): \(before)")
+          lines.append("+ \(path.isEmpty ? "state" : path): \(after)")
+        }
+        return
+      }
       if visits & 255 == 0 { isCancelled = RenderLane.isCancelled }
       // Equal values (compared as the app compares them, where it can) need no walk; a
       // dictionary is matched by its keys without reflecting its entries.
       if let a = old as? AnyHashable, let b = new as? AnyHashable, a == b { return }
       if let a = old as? [AnyHashable: Any], let b = new as? [AnyHashable: Any] {
-        compare(dictionary: a, b, path: path)
+        compare(dictionary: a, b, path: path, depth: depth)
         return
       }
       let a = Reflected.of(old)
@@ -68,7 +84,7 @@ enum ValueDiff {
           guard !isDone else { return }
           let childPath = path + "[\(position)]"
           if let other = newChildren.next() {
-            compare(child.value, other.value, path: childPath)
+            compare(child.value, other.value, path: childPath, depth: depth + 1)
           } else {
             lines.append("- \(childPath): \(Self.line(child.value))")
           }
@@ -92,7 +108,7 @@ enum ValueDiff {
           seen.insert(label)
           let childPath = Self.join(path, label, in: a.style)
           if let other = newByLabel[label] {
-            compare(child.value, other, path: childPath)
+            compare(child.value, other, path: childPath, depth: depth + 1)
           } else {
             lines.append("- \(childPath): \(Self.line(child.value))")
           }
@@ -107,13 +123,13 @@ enum ValueDiff {
 
     /// Two dictionaries' entries, matched by key.
     mutating func compare(
-      dictionary old: [AnyHashable: Any], _ new: [AnyHashable: Any], path: String
+      dictionary old: [AnyHashable: Any], _ new: [AnyHashable: Any], path: String, depth: Int
     ) {
       for (key, value) in old {
         guard !isDone else { return }
         let childPath = path + "[\(Reflected.oneLineKey(key.base))]"
         if let other = new[key] {
-          compare(value, other, path: childPath)
+          compare(value, other, path: childPath, depth: depth + 1)
         } else {
           lines.append("- \(childPath): \(Self.line(value))")
         }

@@ -81,3 +81,27 @@ import Testing
     1 + (node.children ?? []).reduce(0) { $0 + count($1) }
   }
 }
+
+/// A state of objects that point back at each other: its tree and its diff end.
+@Suite struct CyclicValueTests {
+  final class Node {
+    var name: String
+    var next: Node?
+    init(_ name: String) { self.name = name }
+  }
+
+  @Test func aCycleOfObjectsEndsTheTreeAndTheDiff() {
+    let (a, b) = (Node("a"), Node("b"))
+    a.next = b
+    b.next = a
+    let (c, d) = (Node("a"), Node("b"))
+    c.next = d
+    d.next = c
+    d.name = "changed"
+    let tree = ValueNode.tree(of: a)
+    #expect(tree.children?.isEmpty == false)
+    let lines = ValueDiff.lines(a, c) ?? ""
+    #expect(lines.contains("+ next.name: \"changed\""))
+    #expect(ValueDiff.lines(a, a) == nil)
+  }
+}
