@@ -184,9 +184,11 @@ final class WebDriver: Sendable {
     -> [String: Any]
   {
     let data = try body.map { try JSONSerialization.data(withJSONObject: $0) } ?? Data()
+    // A minute: a browser starting, or loading a page, on a machine whose two cores are busy
+    // with other suites takes more than ten seconds now and then.
     let answer = try LoopbackHTTP.send(
       method, path, port: port, headers: body == nil ? [:] : ["Content-Type": "application/json"],
-      body: data)
+      body: data, seconds: 60)
     let json = (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any] ?? [:]
     guard answer.status == 200 else {
       throw Failure(

@@ -9,7 +9,7 @@ import Foundation
 /// One HTTP/1.1 exchange with a server on 127.0.0.1, over a plain socket: what the tests ask of
 /// what the programs serve (the inspector) and of the browser's driver, whose answers
 /// Foundation's URL loading on Linux refuses (`Content-Length:249`, with no space). Blocks the
-/// calling thread, ten seconds at most.
+/// calling thread, ten seconds at most unless told otherwise.
 public enum LoopbackHTTP {
   /// An answer: its status and body.
   public struct Answer: Sendable {
@@ -22,10 +22,11 @@ public enum LoopbackHTTP {
     public let description: String
   }
 
-  /// Sends `method target` to `port`, with `headers` and `body`, and reads the answer.
+  /// Sends `method target` to `port`, with `headers` and `body`, and reads the answer, waiting
+  /// up to `seconds` for each read.
   public static func send(
     _ method: String, _ target: String, port: Int, headers: [String: String] = [:],
-    body: Data = Data()
+    body: Data = Data(), seconds: Int = 10
   ) throws -> Answer {
     var lines = ["\(method) \(target) HTTP/1.1", "Host: 127.0.0.1:\(port)"]
     lines += headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
@@ -38,7 +39,7 @@ public enum LoopbackHTTP {
     #endif
     guard socket >= 0 else { throw Failure(description: "socket: errno \(errno)") }
     defer { close(socket) }
-    var timeout = timeval(tv_sec: 10, tv_usec: 0)
+    var timeout = timeval(tv_sec: seconds, tv_usec: 0)
     setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
