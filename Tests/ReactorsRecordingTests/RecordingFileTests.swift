@@ -157,10 +157,7 @@ import Testing
     await clock.advance(by: .seconds(1))
     await search.storage.settled()
     live.stop()
-    let starts = live.steps.compactMap { step -> Int? in
-      guard case .effectStarted(id: "search"?) = step.kind else { return nil }
-      return step.index
-    }
+    let starts = searchEffectStarts(live.steps)
     #expect(starts.count == 2)
     let expected: Set = ["\(starts.first ?? -1) cancelled", "\(starts.last ?? -1)"]
     #expect(Set(effectEnds(live.steps)) == expected)

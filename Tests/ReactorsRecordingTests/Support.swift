@@ -189,3 +189,11 @@ func effectEnds<Action, Mutation, State>(
     return "\(start)\(cancelled ? " cancelled" : "")"
   }
 }
+
+/// The indices of the steps that started an effect with id `search`.
+func searchEffectStarts<A, M, S>(_ steps: [RecordedStep<A, M, S>]) -> [Int] {
+  steps.compactMap { step -> Int? in
+    guard case .effectStarted(id: "search"?) = step.kind else { return nil }
+    return step.index
+  }
+}
