@@ -17,6 +17,8 @@ protocol InspectedRecording: AnyObject, Sendable {
   var count: Int { get }
   /// The index of its last step (indices skip where a gap stands for steps not kept), or -1.
   var lastIndex: Int { get }
+  /// The position of the first step whose index is `index` or more (``count`` past the last).
+  func position(of index: Int) -> Int
   /// Whether ``export()`` can write its file.
   var canExport: Bool { get }
   /// The step the screen shows, while it travels.

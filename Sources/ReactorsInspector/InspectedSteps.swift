@@ -28,6 +28,17 @@ final class InspectedSteps<Action: Sendable, Mutation: Sendable, State: Sendable
   var recordingName: String { recording.name }
   var count: Int { recording.withSteps { $0.count } }
   var lastIndex: Int { recording.withSteps { $0.last?.index ?? -1 } }
+
+  func position(of index: Int) -> Int {
+    recording.withSteps { steps in
+      var (low, high) = (0, steps.count)
+      while low < high {
+        let middle = low + (high - low) / 2
+        if steps[middle].index < index { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
+  }
   var canExport: Bool { exporter != nil }
   var shownStep: Int? { shown.withLock { $0 } }
 

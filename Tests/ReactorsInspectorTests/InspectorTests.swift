@@ -226,3 +226,39 @@ final class Counter: Reactor {
     #expect(store.currentState.passwordLength == 7)
   }
 }
+
+/// A file whose steps skip where a gap stands for steps not kept: its steps are found by their
+/// index, and a window is found around an index.
+@Suite(.timeLimit(.minutes(1))) struct InspectorGapTests {
+  @Test func stepsAfterAGapAreFoundByTheirIndex() async throws {
+    let inspector = try await Inspector.start(printsAddress: false)
+    defer { Task { await inspector.stop() } }
+    let lines: [[String: Any]] = [
+      [
+        "format": "reactors-recording", "version": 1, "name": "g", "schema": 1, "action": "A",
+        "mutation": "M", "state": "S", "checkpointEvery": 1,
+      ],
+      ["i": 0, "t": 0, "k": "began", "s": ["total": 0]],
+      ["i": 1, "t": 1, "k": "input", "a": 1],
+      ["i": 2, "t": 2, "k": "gap", "n": 100],
+      ["i": 102, "t": 3, "k": "mutation", "m": 5, "s": ["total": 5], "c": "g#1"],
+      ["i": 103, "t": 4, "k": "input", "a": 2, "c": "g#102"],
+    ]
+    var file: [UInt8] = []
+    for line in lines { file += try JSONSerialization.data(withJSONObject: line) + [0x0A] }
+    let http = RawHTTP(port: inspector.port)
+    let token = try InspectorTests.token(of: inspector)
+    #expect(try await http.send("POST", "/api/import?token=\(token)", body: file).status == 200)
+
+    let state = try await http.send("GET", "/api/state?r=0&i=102&token=\(token)")
+    #expect(state.status == 200)
+    #expect(state.text.contains("\"exact\":true"))
+    #expect(try await http.send("GET", "/api/state?r=0&i=104&token=\(token)").status == 404)
+    let window = try await http.send("GET", "/api/steps?r=0&around=103&count=100&token=\(token)")
+    #expect(window.text.contains("\"from\":0"))
+    #expect(window.text.contains("\"index\":103"))
+    #expect(window.text.contains("\"causeStep\":102"))
+    #expect(
+      try await http.send("GET", "/api/steps?r=0&around=104&token=\(token)").status == 400)
+  }
+}

@@ -83,17 +83,19 @@ enum InspectorScript {
 
     function canTravel() { return view.timeTravel && !current().imported; }
 
-    async function loadSteps(from) {
+    // A window of steps from a position; or, given `around` (a step's index), the window
+    // that holds that step.
+    async function loadSteps(from, around) {
       hooks.stepsRequests += 1;
       if (view.stepsRequest) view.stepsRequest.abort();
       const request = new AbortController();
       view.stepsRequest = request;
-      const start = Math.max(0, from);
-      const answer = await api("/api/steps?r=" + view.recording + "&from=" + start +
+      const where = around != null ? "&around=" + around : "&from=" + Math.max(0, from);
+      const answer = await api("/api/steps?r=" + view.recording + where +
         "&count=" + page + filterQuery(), "GET", request.signal);
       if (view.stepsRequest !== request) return;
       view.stepsRequest = null;
-      view.from = start;
+      view.from = answer.from;
       view.steps = answer.steps;
       view.next = answer.next;
       view.count = answer.count;
@@ -305,7 +307,7 @@ enum InspectorScript {
         if (cause) {
           const at = Number(cause.getAttribute("data-cause-step"));
           $("follow").checked = false;
-          loadSteps(Math.max(0, at - 20)).then(() => select(at)).catch(showError);
+          loadSteps(0, at).then(() => select(at)).catch(showError);
           return;
         }
         const row = event.target.closest("tr.step");

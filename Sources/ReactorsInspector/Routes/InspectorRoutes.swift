@@ -9,7 +9,8 @@ import ReactorsRecording
 ///   exported, whether it is imported (read only), and the step the screen shows while it
 ///   travels.
 /// - `GET /api/steps?r=ID&from=N&count=M[&kinds=input,mutation][&text=…]` — up to `M` step
-///   summaries from position `N` that pass the filter, and the position after them.
+///   summaries from position `N` that pass the filter, and the position after them; with
+///   `around=I` instead of `from`, from 20 positions before the step whose index is `I`.
 /// - `GET /api/state?r=ID&i=N[&path=0.2][&full=1]` — the state at step `N` as a tree (the value
 ///   at `path` inside it; `full` keeps up to 1 MB of a text), and where it came from.
 /// - `GET /api/diff?r=ID&i=N` — the diff of that state with the one before it.
@@ -66,7 +67,14 @@ struct InspectorRoutes: Sendable {
       return Self.json(recordings())
     case ("GET", "/api/steps"):
       let recording = try self.recording(query)
-      let from = try query.integer("from", in: 0...recording.count, fallback: 0)
+      // A window around a step's index (a cause's link) starts 20 positions before it.
+      let from: Int
+      if query.values["around"] != nil {
+        let around = try query.integer("around", in: 0...max(recording.lastIndex, 0))
+        from = max(recording.position(of: around) - 20, 0)
+      } else {
+        from = try query.integer("from", in: 0...recording.count, fallback: 0)
+      }
       let count = try query.integer("count", in: 1...1_000, fallback: 100)
       let kinds = try query.text("kinds")
       let filter = StepFilter(
@@ -75,7 +83,7 @@ struct InspectorRoutes: Sendable {
       guard
         let answer = await state.stepsLane.run({
           let (steps, next) = recording.steps(from: from, limit: count, filter: filter)
-          return StepsAnswer(steps: steps, next: next, count: recording.count)
+          return StepsAnswer(steps: steps, from: from, next: next, count: recording.count)
         })
       else { throw Self.gone }
       return Self.json(answer)
@@ -227,6 +235,8 @@ struct InspectorRoutes: Sendable {
 
   struct StepsAnswer: Encodable {
     let steps: [StepSummary]
+    /// The position the window starts at.
+    let from: Int
     let next: Int
     let count: Int
   }
