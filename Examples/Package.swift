@@ -68,7 +68,12 @@ let package = Package(
       ],
       swiftSettings: strict),
     // Drives the terminal programs in tmux, as a person would.
-    .target(name: "TerminalTesting", path: "Tests/TerminalTesting", swiftSettings: strict),
+    .target(
+      name: "TerminalTesting", dependencies: ["ProcessEnd"], path: "Tests/TerminalTesting",
+      swiftSettings: strict),
+    // Linux's pidfd, for the tests to await a process's end as a signal: `syscall`, which
+    // opens one, is variadic and cannot be called from Swift.
+    .target(name: "ProcessEnd", path: "Tests/ProcessEnd"),
     .testTarget(
       name: "CounterTests",
       dependencies: ["counter", "TerminalTesting"],

@@ -9,20 +9,6 @@ import Testing
   .timeLimit(.minutes(2)),
   .enabled(if: Processes.areListed, "the processes a test started are found in /proc (Linux)"))
 struct ProcessEndTests {
-  /// Whether `condition` holds within `limit`. Linux tells a process's end only to its parent
-  /// (a pidfd would tell anyone, but Swift's Glibc module has none), so for a process that is
-  /// not this one's child it reads `/proc` again every 10 ms until the deadline.
-  func eventually(
-    within limit: Duration = .seconds(10), _ condition: () -> Bool
-  ) async throws -> Bool {
-    let deadline = ContinuousClock.now + limit
-    while !condition() {
-      guard ContinuousClock.now < deadline else { return false }
-      try await Task.sleep(for: .milliseconds(10))
-    }
-    return true
-  }
-
   @Test(
     .enabled(
       if: WebDriver.installed != nil,
@@ -37,9 +23,9 @@ struct ProcessEndTests {
     #expect(!Processes.hasEnded(driver))
     browser = nil
     // The driver was this process's child, reaped on release: its PID names no process.
-    #expect(try await eventually { Processes.isGone(driver) })
+    #expect(Processes.isGone(driver))
     for pid in started {
-      #expect(try await eventually { Processes.hasEnded(pid) }, "browser process \(pid) runs on")
+      #expect(await Processes.ends(pid), "browser process \(pid) runs on")
     }
     for folder in folders { #expect(!FileManager.default.fileExists(atPath: folder)) }
   }
@@ -54,11 +40,11 @@ struct ProcessEndTests {
     #expect(started.contains(program))
     #expect(started.count >= 3, "the program, its sleep and the pipe's cat: \(started)")
     tmux = nil
-    // The server reaped the program before it was killed itself.
-    #expect(try await eventually { Processes.isGone(program) })
-    #expect(try await eventually { Processes.hasEnded(server) })
+    // Each ends (the program reaped by the server, the server left to init).
+    #expect(await Processes.ends(program))
+    #expect(await Processes.ends(server))
     for pid in started {
-      #expect(try await eventually { Processes.hasEnded(pid) }, "process \(pid) runs on")
+      #expect(await Processes.ends(pid), "process \(pid) runs on")
     }
   }
 

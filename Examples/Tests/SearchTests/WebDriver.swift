@@ -65,46 +65,52 @@ final class WebDriver: Sendable {
       port, "POST", "/session/\(id)/timeouts", ["script": 20_000, "implicit": 10_000])
   }
 
-  /// The driver at `path`, listening on a port that was free: one the system chose, and,
-  /// should another program take it first (the driver then exits), another.
+  /// The driver at `path`, on a port the system chooses (`--port=0`), and that port: read from
+  /// the line the driver writes once it listens ("… started successfully on port N."), so the
+  /// wait ends on that line, not on a poll.
   static func startDriver(_ path: String) throws -> (ChildProcess, Int) {
-    var lastError: (any Error)?
-    for _ in 0..<5 {
-      let port = try freePort()
-      let driver = try ChildProcess([path, "--port=\(port)"])
-      // The driver answers once it listens.
-      let deadline = ContinuousClock.now + .seconds(60)
-      while ContinuousClock.now < deadline, !driver.hasExited {
-        do {
-          _ = try call(port, "GET", "/status", nil)
-          return (driver, port)
-        } catch { lastError = error }
-        _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .milliseconds(50))
-      }
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { throw Failure("pipe: errno \(errno)") }
+    let (reading, writing) = (ends[0], ends[1])
+    let driver: ChildProcess
+    do {
+      driver = try ChildProcess([path, "--port=0"], output: writing)
+    } catch {
+      close(reading)
+      close(writing)
+      throw error
     }
-    throw Failure("chromedriver did not start: \(lastError.map { "\($0)" } ?? "")")
-  }
-
-  /// A TCP port on 127.0.0.1 that no program listens on now (the system's choice).
-  static func freePort() throws -> Int {
-    #if canImport(Glibc)
-      let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-      let probe = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    guard probe >= 0 else { throw Failure("socket: errno \(errno)") }
-    defer { close(probe) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(probe, $0, length) == 0 && getsockname(probe, $0, &length) == 0
+    close(writing)
+    var said: [UInt8] = []
+    let deadline = ContinuousClock.now + .seconds(60)
+    while true {
+      let text = String(decoding: said, as: UTF8.self)
+      if let range = text.range(of: "started successfully on port "),
+        let end = text[range.upperBound...].firstIndex(of: "."),
+        let port = Int(text[range.upperBound..<end])
+      {
+        // The rest of what it writes is read and dropped, so that it never blocks on a full
+        // pipe; the reader ends with the driver.
+        Thread {
+          var buffer = [UInt8](repeating: 0, count: 4_096)
+          while buffer.withUnsafeMutableBytes({ read(reading, $0.baseAddress, $0.count) }) > 0 {}
+          close(reading)
+        }.start()
+        return (driver, port)
       }
+      var event = pollfd(fd: reading, events: Int16(POLLIN), revents: 0)
+      let left = Int32(max(0, (deadline - ContinuousClock.now).components.seconds) * 1_000)
+      let ready = poll(&event, 1, left)
+      if ready < 0 && errno == EINTR { continue }
+      var buffer = [UInt8](repeating: 0, count: 4_096)
+      let count =
+        ready > 0 ? buffer.withUnsafeMutableBytes { read(reading, $0.baseAddress, $0.count) } : 0
+      guard count > 0 else {
+        close(reading)
+        throw Failure("chromedriver did not start; it said: \(text)")
+      }
+      said += buffer[..<count]
     }
-    guard bound else { throw Failure("bind: errno \(errno)") }
-    return Int(UInt16(bigEndian: address.sin_port))
   }
 
   deinit {

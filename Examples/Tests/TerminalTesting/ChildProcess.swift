@@ -1,4 +1,5 @@
 import Foundation
+import ProcessEnd
 import Synchronization
 
 /// A program started in a process group of its own (a daemon such as `chromedriver`), ended
@@ -11,10 +12,10 @@ public final class ChildProcess: Sendable {
   /// Whether it was reaped: from then on its PID may name another process.
   private let reaped = Mutex(false)
 
-  /// Starts `arguments` (looked up on `PATH`), its standard input, output and error on
-  /// `/dev/null`, with no blocked signals.
-  public init(_ arguments: [String]) throws {
-    pid = try Subprocess.spawn(arguments, output: nil, inOwnGroup: true)
+  /// Starts `arguments` (looked up on `PATH`), its standard input and error on `/dev/null`,
+  /// its standard output on `output` (else `/dev/null`), with no blocked signals.
+  public init(_ arguments: [String], output: Int32? = nil) throws {
+    pid = try Subprocess.spawn(arguments, output: output, inOwnGroup: true)
   }
 
   deinit { end() }
@@ -78,6 +79,31 @@ public enum Processes {
   /// exited and was not reaped yet, a zombie, still has its PID).
   public static func isGone(_ pid: pid_t) -> Bool {
     kill(pid, 0) == -1 && errno == ESRCH
+  }
+
+  /// Whether `pid` ends within `seconds`: awaited as a signal (Linux's pidfd, readable once
+  /// the process has exited, a zombie or gone), on a thread of its own. True at once for a PID
+  /// that names no process.
+  public static func ends(_ pid: pid_t, within seconds: Int = 10) async -> Bool {
+    await withCheckedContinuation { continuation in
+      Thread {
+        let descriptor = reactors_pidfd_open(pid)
+        guard descriptor >= 0 else {
+          continuation.resume(returning: errno == ESRCH || hasEnded(pid))
+          return
+        }
+        defer { close(descriptor) }
+        var event = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        var ready: Int32 = 0
+        repeat {
+          let left = deadline - ContinuousClock.now
+          let milliseconds = max(0, Int32(left.components.seconds * 1_000))
+          ready = poll(&event, 1, milliseconds)
+        } while ready < 0 && errno == EINTR
+        continuation.resume(returning: ready > 0 || hasEnded(pid))
+      }.start()
+    }
   }
 
   /// Whether `pid` runs no program any more: it is gone, or a zombie whose parent has not

@@ -55,8 +55,9 @@ struct InspectorConnection {
   }
 
   /// Serves requests until the client closes, asks to close, sends what cannot be read, or
-  /// the server stops; then closes the socket.
-  mutating func serve() async {
+  /// the server stops; then calls `ended` and closes the socket (so what counts the connection
+  /// as gone happens before its client can see it closed).
+  mutating func serve(ended: () -> Void = {}) async {
     var on: Int32 = 1
     _ = setsockopt(
       socket.socket.file.rawValue, Int32(IPPROTO_TCP), TCP_NODELAY, &on,
@@ -66,6 +67,7 @@ struct InspectorConnection {
     // which another connection may get once it is closed.
     timer?.cancel()
     await timer?.value
+    ended()
     try? socket.close()
   }
 

@@ -141,8 +141,7 @@ final class InspectorServer: Sendable {
       var connection = InspectorConnection(
         socket: socket, pool: settings.pool, limits: settings.limits, admit: settings.admit,
         spawn: settings.spawn, handler: settings.handler)
-      await connection.serve()
-      settings.open.withLock { $0 -= 1 }
+      await connection.serve { settings.open.withLock { $0 -= 1 } }
     }
     if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) {
       await withDiscardingTaskGroup { group in

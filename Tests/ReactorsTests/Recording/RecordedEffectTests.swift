@@ -1,7 +1,8 @@
-import Reactors
 import ReactorsTestSupport
 import ReactorsTesting
 import Testing
+
+@testable import Reactors
 
 /// The recorded ends of effects: an effect whose cancellable part, the one it is recorded by,
 /// is cancelled ends cancelled, though its own task (which awaits that part) is not.
@@ -147,8 +148,12 @@ import Testing
     let recording = Recording(of: reactor!, named: "probe")
     reactor!.send(.custom(1))
     await clock.waitForSleepers(1)
+    // The effect's tasks: the one that records its end does so as the last thing it does.
+    let tasks = reactor!.storage.taskRegistry?.withLock { $0.tasks } ?? []
+    #expect(!tasks.isEmpty)
     reactor = nil
-    #expect(await eventually { recording.steps.count == 5 })
+    for task in tasks { _ = await task.result }
+    #expect(recording.steps.count == 5)
     #expect(lines(recording.steps).last == "4 ended 3 cancelled <- probe#3")
     #expect(clock.sleeperCount == 0)
   }
