@@ -30,14 +30,18 @@ final class InspectedSteps<Action: Sendable, Mutation: Sendable, State: Sendable
   var lastIndex: Int { recording.withSteps { $0.last?.index ?? -1 } }
 
   func position(of index: Int) -> Int {
-    recording.withSteps { steps in
-      var (low, high) = (0, steps.count)
-      while low < high {
-        let middle = low + (high - low) / 2
-        if steps[middle].index < index { low = middle + 1 } else { high = middle }
-      }
-      return low
+    recording.withSteps { Self.position(of: index, in: $0) }
+  }
+
+  /// The position in `steps` of the first step whose index is `index` or more: indices grow,
+  /// and skip where a gap stands for steps not kept.
+  static func position(of index: Int, in steps: borrowing [Step]) -> Int {
+    var (low, high) = (0, steps.count)
+    while low < high {
+      let middle = low + (high - low) / 2
+      if steps[middle].index < index { low = middle + 1 } else { high = middle }
     }
+    return low
   }
   var canExport: Bool { exporter != nil }
   var shownStep: Int? { shown.withLock { $0 } }
@@ -104,13 +108,7 @@ final class InspectedSteps<Action: Sendable, Mutation: Sendable, State: Sendable
     // After `keptAt`, the mutations up to `index` that the state does not hold.
     let (madeAt, missing) = recording.withSteps { steps -> (Int, Int) in
       var (madeAt, missing) = (keptAt, 0)
-      // The first position whose step comes after `keptAt` (indices grow, with gaps).
-      var (low, high) = (0, steps.count)
-      while low < high {
-        let middle = low + (high - low) / 2
-        if steps[middle].index <= keptAt { low = middle + 1 } else { high = middle }
-      }
-      var position = low
+      var position = Self.position(of: keptAt + 1, in: steps)
       while position < steps.count, steps[position].index <= index {
         if case .mutation = steps[position].kind {
           madeAt = steps[position].index

@@ -98,13 +98,10 @@ final class WebDriver: Sendable {
         }.start()
         return (driver, port)
       }
-      var event = pollfd(fd: reading, events: Int16(POLLIN), revents: 0)
-      let left = Int32(max(0, (deadline - ContinuousClock.now).components.seconds) * 1_000)
-      let ready = poll(&event, 1, left)
-      if ready < 0 && errno == EINTR { continue }
       var buffer = [UInt8](repeating: 0, count: 4_096)
       let count =
-        ready > 0 ? buffer.withUnsafeMutableBytes { read(reading, $0.baseAddress, $0.count) } : 0
+        Processes.isReadable(reading, by: deadline)
+        ? buffer.withUnsafeMutableBytes { read(reading, $0.baseAddress, $0.count) } : 0
       guard count > 0 else {
         close(reading)
         throw Failure("chromedriver did not start; it said: \(text)")

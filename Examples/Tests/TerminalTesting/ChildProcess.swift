@@ -93,16 +93,20 @@ public enum Processes {
           return
         }
         defer { close(descriptor) }
-        var event = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        var ready: Int32 = 0
-        repeat {
-          let left = deadline - ContinuousClock.now
-          let milliseconds = max(0, Int32(left.components.seconds * 1_000))
-          ready = poll(&event, 1, milliseconds)
-        } while ready < 0 && errno == EINTR
-        continuation.resume(returning: ready > 0 || hasEnded(pid))
+        let readable = isReadable(descriptor, by: ContinuousClock.now + .seconds(seconds))
+        continuation.resume(returning: readable || hasEnded(pid))
       }.start()
+    }
+  }
+
+  /// Whether `descriptor` has something to read (or its other end closed) by `deadline`:
+  /// waited for with `poll`, blocking the calling thread.
+  public static func isReadable(_ descriptor: Int32, by deadline: ContinuousClock.Instant) -> Bool {
+    var event = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    while true {
+      let left = deadline - ContinuousClock.now
+      let ready = poll(&event, 1, max(0, Int32(left.components.seconds * 1_000)))
+      if ready >= 0 || errno != EINTR { return ready > 0 }
     }
   }
 

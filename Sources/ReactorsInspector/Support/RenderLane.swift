@@ -8,37 +8,21 @@ import Reactors
 /// Work whose request is cancelled (its client went away) is skipped if it has not begun, and
 /// told to stop if it has: what it walks checks ``isCancelled``.
 ///
-/// Lifetime: the thread starts with the lane and ends after ``close()``.
+/// Lifetime: its ``WorkThread``'s: the thread starts with the first work and ends after
+/// ``close()``.
 final class RenderLane: Sendable {
-  /// One piece of work, and whether its request was cancelled.
+  /// The work running on a lane's thread: whether its request was cancelled.
   final class Job: Sendable {
-    let run: @Sendable () -> Void
     let cancelled: Locked<Bool>
 
-    init(cancelled: Locked<Bool>, _ run: @escaping @Sendable () -> Void) {
-      self.cancelled = cancelled
-      self.run = run
-    }
+    init(cancelled: Locked<Bool>) { self.cancelled = cancelled }
   }
 
-  private let jobs = Locked<(waiting: [Job], isClosed: Bool)>(([], false))
-  private let wake = DispatchSemaphore(value: 0)
+  private let thread: WorkThread
 
   /// A lane named `name` (the thread's name).
   init(named name: String) {
-    let (jobs, wake) = (jobs, wake)
-    let thread = Thread {
-      while true {
-        wake.wait()
-        guard let job = jobs.withLock({ $0.waiting.isEmpty ? nil : $0.waiting.removeFirst() })
-        else { return }  // closed
-        Thread.current.threadDictionary[Self.jobKey] = job
-        job.run()
-        Thread.current.threadDictionary[Self.jobKey] = nil
-      }
-    }
-    thread.name = name
-    thread.start()
+    thread = WorkThread(named: name, runsAfterClose: false)
   }
 
   static let jobKey = "reactors.inspector.job"
@@ -52,23 +36,24 @@ final class RenderLane: Sendable {
     return Task.isCancelled
   }
 
-  /// `body`'s result, computed on the lane's thread after the work queued before it.
+  /// `body`'s result, computed on the lane's thread after the work queued before it; `nil`
+  /// when its request was cancelled before it began, or the lane is closed.
   func run<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value? {
     let result = Locked<Value?>(nil)
     let cancelled = Locked(false)
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let job = Job(cancelled: cancelled) {
+        let job = Job(cancelled: cancelled)
+        let accepted = thread.enqueue {
           // Work whose request is gone before it begins is not begun.
-          if !cancelled.withLock({ $0 }) { result.withLock { $0 = body() } }
+          if !cancelled.withLock({ $0 }) {
+            Thread.current.threadDictionary[Self.jobKey] = job
+            result.withLock { $0 = body() }
+            Thread.current.threadDictionary[Self.jobKey] = nil
+          }
           continuation.resume()
         }
-        let accepted = jobs.withLock { state -> Bool in
-          guard !state.isClosed else { return false }
-          state.waiting.append(job)
-          return true
-        }
-        if accepted { wake.signal() } else { continuation.resume() }
+        if !accepted { continuation.resume() }
       }
     } onCancel: {
       cancelled.withLock { $0 = true }
@@ -77,8 +62,5 @@ final class RenderLane: Sendable {
   }
 
   /// Ends the thread once the work queued has run (work queued after is not run).
-  func close() {
-    jobs.withLock { $0.isClosed = true }
-    wake.signal()
-  }
+  func close() { thread.close() }
 }

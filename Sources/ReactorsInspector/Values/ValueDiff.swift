@@ -50,10 +50,7 @@ enum ValueDiff {
       // objects ends here too).
       guard depth < ValueNode.maximumDepth else {
         let (before, after) = (Self.line(old), Self.line(new))
-        if before != after {
-          lines.append("- \(path.isEmpty ? "state" : path): \(before)")
-          lines.append("+ \(path.isEmpty ? "state" : path): \(after)")
-        }
+        if before != after { changed(path, before, after) }
         return
       }
       if visits & 255 == 0 { isCancelled = RenderLane.isCancelled }
@@ -66,14 +63,10 @@ enum ValueDiff {
       }
       let a = Reflected.of(old)
       let b = Reflected.of(new)
-      let name = path.isEmpty ? "state" : path
       guard a.style != .leaf, a.style == b.style, a.type == b.type,
         a.style != .enumCase || a.summary == b.summary
       else {
-        if !Self.sameLeaf(old, new, a, b) {
-          lines.append("- \(name): \(Self.line(old, a))")
-          lines.append("+ \(name): \(Self.line(new, b))")
-        }
+        if !Self.sameLeaf(old, new, a, b) { changed(path, Self.line(old), Self.line(new)) }
         return
       }
       switch a.style {
@@ -140,6 +133,13 @@ enum ValueDiff {
       }
     }
 
+    /// The value at `path` reads `before`, then `after`.
+    mutating func changed(_ path: String, _ before: String, _ after: String) {
+      let name = path.isEmpty ? "state" : path
+      lines.append("- \(name): \(before)")
+      lines.append("+ \(name): \(after)")
+    }
+
     /// Whether two leaves read the same: strings compared whole, others by their text.
     static func sameLeaf(_ old: Any, _ new: Any, _ a: Reflected, _ b: Reflected) -> Bool {
       if let old = old as? String, let new = new as? String { return old == new }
@@ -153,7 +153,7 @@ enum ValueDiff {
     }
 
     /// A value on one line, saying how much of its text was cut.
-    static func line(_ value: Any, _ shape: Reflected? = nil) -> String {
+    static func line(_ value: Any) -> String {
       let node = ValueNode.tree(of: value, budget: 60, leafLimit: 200)
       return node.line() + (node.cut.map { " (\($0) more bytes)" } ?? "")
     }
