@@ -95,3 +95,12 @@ extension ReactorStorage {
     locked { core.pointee.makeExtras().subscriptions.append(subscription) }
   }
 }
+
+extension ReactorStorage {
+  /// Keeps `subscription` until the reactor goes away: a shared value the reactor follows
+  /// (``Reactor/follow(_:_:as:)-(Store<SourceState,SourceAction>,_,_)``). Lock released.
+  @usableFromInline
+  func keep(_ subscription: ObservationToken) {
+    locked { core.pointee.makeExtras().subscriptions.append(subscription) }
+  }
+}

@@ -15,8 +15,8 @@ public enum ReactorIssue<Action: Sendable>: Sendable, CustomStringConvertible {
   /// `stub.state` was set while `stub.isEnabled` was false; the state was not changed. Set
   /// `reactor.stub.isEnabled = true` first.
   case stubStateWhileDisabled
-  /// An action was dispatched to a scoped store whose part of the state is gone (`nil`): the
-  /// screen outlived its state. The action still reached the root store's reducer.
+  /// An action was dispatched to a scoped store whose child is gone (an optional part that is
+  /// `nil`, a row that was removed): the screen outlived its state. The action was dropped.
   case dispatchedToMissingState(Action)
 
   /// Whether the default `report(_:)` prints it. A value sent after its effect was cancelled is
@@ -55,8 +55,8 @@ public enum ReactorIssue<Action: Sendable>: Sendable, CustomStringConvertible {
       return "stub.state was set while the stub is off; nothing changed. Set "
         + "stub.isEnabled = true first."
     case .dispatchedToMissingState(let action):
-      return "\(action) was dispatched to a scoped store whose state is nil (its part of the "
-        + "tree is gone); it was passed to the root store anyway. End the screen's bindings "
+      return "\(action) was dispatched to a scoped store whose state is gone (its part of the "
+        + "tree is nil, or its row was removed); it was dropped. End the screen's bindings "
         + "when its state goes away, or check currentState before dispatching."
     }
   }

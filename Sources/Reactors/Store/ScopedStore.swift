@@ -50,12 +50,16 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
   /// Dispatches `action` through the root store, wrapped in the cases that lead to this scope,
   /// as ``Store/dispatch(_:)`` does (at once when the store is idle, queued otherwise).
   ///
-  /// For a scope made with `scope(optional:action:)` whose part is `nil`, the action is still
-  /// dispatched, and reported (``ReactorIssue/dispatchedToMissingState(_:)``) through the root
-  /// store's `report`.
+  /// For a scope over a child that may be gone (`scope(optional:action:)`,
+  /// `scope(element:in:action:)`) whose child is gone, the action is dropped and reported
+  /// (``ReactorIssue/dispatchedToMissingState(_:)``) through the root store's `report`: it never
+  /// reaches another child.
   @inlinable
   public func dispatch(_ action: Action) {
-    if let isPresent, !isPresent(reader()) { reportMissingState(action) }
+    if let isPresent, !isPresent(reader()) {
+      reportMissingState(action)
+      return
+    }
     dispatcher(action)
   }
 
@@ -82,6 +86,44 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
       reader: { reader()[keyPath: toChildState] },
       observing: NestedPart(parent: observing, path: toChildState),
       reportMissingState: { reportMissingState(fromChildAction($0)) })
+  }
+}
+
+extension ScopedStore {
+  /// A store over an optional part of this part: its state is `nil` while the child is gone,
+  /// and a dispatch then is dropped and reported.
+  @inlinable
+  public func scope<ChildState: Sendable, ChildAction: Sendable>(
+    optional toChildState: KeyPath<State, ChildState?> & Sendable,
+    action fromChildAction: @escaping @Sendable (ChildAction) -> Action
+  ) -> ScopedStore<ChildState?, ChildAction> {
+    let scoped: ScopedStore<ChildState?, ChildAction> = scope(
+      state: toChildState, action: fromChildAction)
+    return scoped.answeringWhile { $0 != nil }
+  }
+
+  /// A store over the element with `id` of an identified collection in this part: its state
+  /// is `nil` once the element is gone, and a dispatch then is dropped and reported.
+  @inlinable
+  public func scope<Element: Identifiable & Sendable, ElementAction: Sendable>(
+    element id: Element.ID,
+    in elements: KeyPath<State, IdentifiedArray<Element>> & Sendable,
+    action fromElementAction: @escaping @Sendable (Element.ID, ElementAction) -> Action
+  ) -> ScopedStore<Element?, ElementAction> where Element.ID: Sendable {
+    let collection: ScopedStore<IdentifiedArray<Element>, ElementAction> = scope(
+      state: elements, action: { fromElementAction(id, $0) })
+    let path: KeyPath<IdentifiedArray<Element>, Element?> & Sendable = \.[id: id]
+    let element: ScopedStore<Element?, ElementAction> = collection.scope(
+      state: path, action: { $0 })
+    return element.answeringWhile { $0 != nil }
+  }
+
+  /// This store, answering only while `isPresent` holds for its part.
+  @inlinable
+  func answeringWhile(_ isPresent: @escaping @Sendable (State) -> Bool) -> ScopedStore {
+    ScopedStore(
+      dispatcher: dispatcher, reader: reader, observing: observing,
+      reportMissingState: reportMissingState, isPresent: isPresent)
   }
 }
 
@@ -121,6 +163,24 @@ extension Store {
     action fromChildAction: @escaping @Sendable (ChildAction) -> Action
   ) -> ScopedStore<ChildState?, ChildAction> {
     scoped(toChildState, fromChildAction, isPresent: { $0 != nil })
+  }
+
+  /// A store over the element with `id` of an identified collection (a list's row): its state
+  /// is `nil` once the element is gone, and a dispatch then is dropped and reported, never
+  /// delivered to another element. Its observers are called only when that element changes.
+  ///
+  /// ```swift
+  /// let row = store.scope(element: id, in: \.rows, action: { .row(id: $0, action: $1) })
+  /// row.observe(\.?.title) { render($0) }.store(in: bag)
+  /// ```
+  @inlinable
+  public func scope<Element: Identifiable & Sendable, ElementAction: Sendable>(
+    element id: Element.ID,
+    in elements: KeyPath<State, IdentifiedArray<Element>> & Sendable,
+    action fromElementAction: @escaping @Sendable (Element.ID, ElementAction) -> Action
+  ) -> ScopedStore<Element?, ElementAction> where Element.ID: Sendable {
+    scope(state: \.self, action: { $0 }).scope(
+      element: id, in: elements, action: fromElementAction)
   }
 
   /// A store over the part at `path`, made here so its closures run specialized.

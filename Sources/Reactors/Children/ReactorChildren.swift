@@ -1,0 +1,148 @@
+/// The child reactors of a parent reactor: one for each element of a collection in the
+/// parent's state (a list's rows), or one for an optional part of it (a detail screen). A
+/// child is made when its element appears in the parent's state and released when it goes.
+///
+/// **Who owns a child's state: the child.** The parent's state holds each child's *seed* (the
+/// model it is made from: a row's `Todo`, a detail's `Standup`) and whatever the parent itself
+/// shows; a child reactor owns the state of its screen from then on, and tells the parent what
+/// happened through its ``ChildOutput``, which becomes a parent action. So each screen is a
+/// plain reactor, tested alone with the tester, and a row's action reaches that row's reactor
+/// only: the other rows' observers are never asked. To change a living child, send it an
+/// action (`rows[id]?.send(.rename(title))`); editing its seed in the parent's state does not
+/// reach it. For one state tree that every screen reads (navigation restored from a file, a
+/// deep link writing three levels at once), use a ``Store`` with ``ifLet(_:state:action:)`` and
+/// ``forEach(_:state:action:)`` instead.
+///
+/// ```swift
+/// final class ListReactor: Reactor {
+///   let storage = Storage()
+///   let rows = ReactorChildren<Todo.ID, RowReactor>()
+///   struct State { var todos: IdentifiedArray<Todo> = [] }
+///   enum Action { case add(Todo), row(Todo.ID, RowReactor.Output) }
+///   init() {
+///     rows.follow(self, \.todos) { todo, output in RowReactor(todo: todo, output: output) }
+///       output: { id, output in .row(id, output) }
+///   }
+/// }
+/// listReactor.rows[todo.id]   // the row's reactor, for its cell
+/// ```
+///
+/// Lifetime: the parent keeps the children (and they hold the parent weakly, through their
+/// outputs). When an element goes, its child is released: unless a view still holds it, it
+/// is deallocated, its effects are cancelled and its state streams end, as any reactor's.
+///
+/// Thread rules: read from any thread. Children are made and released on the thread that
+/// processes the parent's work, right after the `reduce` that changed the ids and before
+/// `send` returns when the parent was idle, with no lock held while a child is made.
+public final class ReactorChildren<ID: Hashable & Sendable, Child: Reactor>: Sendable {
+  /// The children, under a lock: the view reads, the parent's thread reconciles.
+  private let table = Locked(ChildTable<ID, Child>())
+  /// The parent's observation of the ids, ended with this object.
+  private let following = Locked<ObservationToken?>(nil)
+
+  /// An empty set of children; ``follow(_:_:make:output:)`` ties it to the parent's state.
+  public init() {}
+
+  deinit { following.withLock { $0 }?.cancel() }
+
+  /// The child for `id`, or `nil` when the parent's state has no element with that id.
+  public subscript(id: ID) -> Child? { table.withLock { $0.children[id] } }
+
+  /// The children's ids, in the parent's order.
+  public var ids: [ID] { table.withLock { $0.order } }
+
+  /// The children, in the parent's order.
+  public var all: [Child] {
+    table.withLock { table in table.order.compactMap { table.children[$0] } }
+  }
+
+  /// How many children there are.
+  public var count: Int { table.withLock { $0.children.count } }
+
+  /// Makes and releases children as the elements at `elements` in `parent`'s state come and
+  /// go: one child per element, made by `make` from the element and an output that sends
+  /// `parent` the action `output` builds. Call it once, from the parent's `init`; a second
+  /// call replaces the first.
+  public func follow<Parent: Reactor, Seed: Identifiable & Equatable & Sendable>(
+    _ parent: Parent,
+    _ elements: KeyPath<Parent.State, IdentifiedArray<Seed>> & Sendable,
+    make: @escaping @Sendable (Seed, ChildOutput<Child.Output>) -> Child,
+    output: @escaping @Sendable (ID, Child.Output) -> Parent.Action
+  ) where Seed.ID == ID, Child: OutputtingReactor {
+    start(
+      parent.observe(elements) { [weak self, weak parent] seeds in
+        guard let self, let parent else { return }
+        self.reconcile(seeds.ids, seed: { seeds[id: $0] }) { seed, id in
+          make(seed, .sending(to: parent) { output(id, $0) })
+        }
+      })
+  }
+
+  /// Makes the one child while the optional part at `element` of `parent`'s state exists, and
+  /// releases it when the part goes or becomes another element (another id). See
+  /// ``follow(_:_:make:output:)``; ``child`` reads it.
+  public func follow<Parent: Reactor, Seed: Identifiable & Equatable & Sendable>(
+    _ parent: Parent,
+    optional element: KeyPath<Parent.State, Seed?> & Sendable,
+    make: @escaping @Sendable (Seed, ChildOutput<Child.Output>) -> Child,
+    output: @escaping @Sendable (ID, Child.Output) -> Parent.Action
+  ) where Seed.ID == ID, Child: OutputtingReactor {
+    start(
+      parent.observe(element) { [weak self, weak parent] seed in
+        guard let self, let parent else { return }
+        self.reconcile(seed.map { [$0.id] } ?? [], seed: { _ in seed }) { seed, id in
+          make(seed, .sending(to: parent) { output(id, $0) })
+        }
+      })
+  }
+
+  /// Ends following the parent and releases every child.
+  public func removeAll() {
+    following.withLock { token in
+      defer { token = nil }
+      return token
+    }?.cancel()
+    let released = table.withLock { $0.removeAll() }
+    withExtendedLifetime(released) {}
+  }
+
+  /// Keeps an observation, ending the one before.
+  private func start(_ token: ObservationToken) {
+    let previous = following.withLock { current in
+      defer { current = token }
+      return current
+    }
+    previous?.cancel()
+  }
+
+  /// The parent's ids are now `ids`: releases the children whose ids went, and makes the new
+  /// ones, outside the lock.
+  private func reconcile<Seed>(
+    _ ids: [ID], seed: (ID) -> Seed?, make: (Seed, ID) -> Child
+  ) {
+    let reconciled = table.withLock { $0.idsChanged(to: ids) }
+    var unwanted: [Child] = []
+    for id in reconciled.toMake {
+      guard let seed = seed(id) else { continue }
+      let child = make(seed, id)
+      if let extra = table.withLock({ $0.made(child, id) }) { unwanted.append(extra) }
+    }
+    // Released here, with no lock held: a child's deinit may run user code.
+    withExtendedLifetime((reconciled.released, unwanted)) {}
+  }
+}
+
+extension ReactorChildren {
+  /// The one child of a follower of an optional part (``follow(_:optional:make:output:)``), or
+  /// the first child of a collection; `nil` when there is none.
+  public var child: Child? {
+    table.withLock { table in table.order.first.flatMap { table.children[$0] } }
+  }
+}
+
+/// A reactor that tells its parent what happened through a ``ChildOutput``: a child feature
+/// that ``ReactorChildren`` can make. A reactor that tells nothing declares `Output = Never`.
+public protocol OutputtingReactor: Reactor {
+  /// What the child tells its parent ("saved", "deleted").
+  associatedtype Output: Sendable
+}

@@ -1,0 +1,175 @@
+import Reactors
+import ReactorsTestSupport
+import Testing
+
+/// A list of rows and a detail, each a child feature in the store's one state tree.
+struct ListTree: Equatable, Sendable {
+  var rows: IdentifiedArray<Row> = []
+  var detail: Row?
+  var saved: [String] = []
+}
+
+enum RowAction: Equatable, Sendable {
+  enum Delegate: Equatable, Sendable { case deleteMe, saved(String) }
+  case rename(String)
+  case delegate(Delegate)
+}
+
+enum ListAction: Equatable, Sendable {
+  case add(Int)
+  case open(Int)
+  case close
+  case row(id: Int, action: RowAction)
+  case detail(RowAction)
+}
+
+let rowReducer: MutatingReducer<Row, RowAction> = { row, action in
+  if case .rename(let title) = action { row.title = title }
+}
+
+let listReducer = combineReducers(
+  forEach(
+    rowReducer, state: \ListTree.rows,
+    action: { if case .row(let id, let action) = $0 { (id, action) } else { nil } }),
+  ifLet(
+    rowReducer, state: \ListTree.detail,
+    action: { if case .detail(let action) = $0 { action } else { nil } }),
+  { (state: inout ListTree, action: ListAction) in
+    switch action {
+    case .add(let id): state.rows.append(Row(id: id))
+    case .open(let id): state.detail = state.rows[id: id]
+    case .close: state.detail = nil
+    // The parent hears its children's outcomes as its own, typed actions.
+    case .row(let id, .delegate(.deleteMe)): state.rows[id: id] = nil
+    case .detail(.delegate(.saved(let title))):
+      state.saved.append(title)
+      state.detail = nil
+    case .row, .detail: break
+    }
+  })
+
+/// `ifLet`, `forEach` and element scopes: a child's action reaches that child only, a child's
+/// outcome reaches the parent, and an action for a child that is gone is dropped and reported.
+@Suite struct ChildReducersTests {
+  @Test func aRowsActionChangesThatRowOnly() {
+    let store = Store(initial: ListTree(), reducer: listReducer)
+    for id in 1...3 { store.dispatch(.add(id)) }
+    store.dispatch(.row(id: 2, action: .rename("two")))
+    #expect(store.state.rows.map(\.title) == ["", "two", ""])
+  }
+
+  @Test func anActionForARowThatIsGoneChangesNothing() {
+    let store = Store(initial: ListTree(), reducer: listReducer)
+    for id in 1...3 { store.dispatch(.add(id)) }
+    let before = store.state
+    store.dispatch(.row(id: 9, action: .rename("nobody")))
+    #expect(store.state == before)
+  }
+
+  @Test func aDetailsActionWhileItIsClosedChangesNothing() {
+    let store = Store(initial: ListTree(), reducer: listReducer)
+    store.dispatch(.add(1))
+    store.dispatch(.detail(.rename("closed")))
+    #expect(store.state == ListTree(rows: [Row(id: 1)]))
+    store.dispatch(.open(1))
+    store.dispatch(.detail(.rename("open")))
+    #expect(store.state.detail?.title == "open")
+  }
+
+  @Test func theParentHearsItsChildrensDelegateOutcomes() {
+    let store = Store(initial: ListTree(), reducer: listReducer)
+    for id in 1...3 { store.dispatch(.add(id)) }
+    store.dispatch(.row(id: 1, action: .delegate(.deleteMe)))
+    #expect(store.state.rows.ids == [2, 3])
+    store.dispatch(.open(3))
+    store.dispatch(.detail(.delegate(.saved("kept"))))
+    #expect(store.state.saved == ["kept"])
+    #expect(store.state.detail == nil)
+  }
+
+  @Test func anElementScopeAnswersWhileItsRowExistsAndSeesOnlyItsRow() {
+    let issues = Shared<[String]>([])
+    let store = Store(
+      initial: ListTree(), reducer: listReducer,
+      report: { issue in issues.withLock { $0.append("\(issue)") } })
+    for id in 1...3 { store.dispatch(.add(id)) }
+    let scopes = (1...3).map { id in
+      store.scope(element: id, in: \.rows, action: { ListAction.row(id: $0, action: $1) })
+    }
+    let seen = Shared<[Int: [String?]]>([:])
+    let tokens = scopes.enumerated().map { offset, scope in
+      scope.observe(\.?.title) { title in
+        seen.withLock { $0[offset + 1, default: []].append(title) }
+      }
+    }
+    scopes[1].dispatch(.rename("two"))
+    #expect(store.state.rows[id: 2]?.title == "two")
+    #expect(scopes[1].state?.title == "two")
+    // Rows 1 and 3 heard their first value only.
+    #expect(seen.current == [1: [""], 2: ["", "two"], 3: [""]])
+
+    store.dispatch(.row(id: 2, action: .delegate(.deleteMe)))
+    #expect(scopes[1].state == nil)
+    #expect(seen.current[2] == ["", "two", nil])
+    // A dispatch to the gone row is dropped, reported, and reaches no other row.
+    let before = store.state
+    scopes[1].dispatch(.rename("late"))
+    #expect(store.state == before)
+    #expect(issues.current.count == 1)
+    #expect(issues.current.first?.contains("rename(\"late\")") == true)
+    #expect(issues.current.first?.contains("it was dropped") == true)
+    // The row comes back under the same id: the scope answers again.
+    store.dispatch(.add(2))
+    scopes[1].dispatch(.rename("back"))
+    #expect(store.state.rows[id: 2]?.title == "back")
+    withExtendedLifetime(tokens) {}
+  }
+
+  @Test func anOptionalScopeDropsWhatIsDispatchedWhileItsPartIsGone() {
+    let issues = Shared<[String]>([])
+    let store = Store(
+      initial: ListTree(), reducer: listReducer,
+      report: { issue in issues.withLock { $0.append("\(issue)") } })
+    let detail = store.scope(optional: \.detail, action: ListAction.detail)
+    detail.dispatch(.rename("closed"))
+    #expect(store.state == ListTree())
+    #expect(issues.current.count == 1)
+    store.dispatch(.add(1))
+    store.dispatch(.open(1))
+    detail.dispatch(.rename("open"))
+    #expect(detail.state?.title == "open")
+  }
+
+  @Test func scopesNestThroughAnOptionalAndACollection() {
+    struct Screen: Equatable, Sendable { var list = ListTree() }
+    enum ScreenAction: Equatable, Sendable { case list(ListAction) }
+    let store = Store(
+      initial: Screen(),
+      reducer: pullback(
+        listReducer, state: \Screen.list,
+        action: { (action: ScreenAction) in if case .list(let a) = action { a } else { nil } }))
+    let list = store.scope(state: \.list, action: ScreenAction.list)
+    list.dispatch(.add(4))
+    let row = list.scope(element: 4, in: \.rows, action: { ListAction.row(id: $0, action: $1) })
+    row.dispatch(.rename("four"))
+    #expect(store.state.list.rows[id: 4]?.title == "four")
+    let detail = list.scope(optional: \.detail, action: ListAction.detail)
+    #expect(detail.state == nil)
+    list.dispatch(.open(4))
+    #expect(detail.state?.title == "four")
+  }
+
+  @Test func tenThousandRowsAddedAndRemovedLeaveNoScopeObserverBehind() {
+    let store = Store(initial: ListTree(), reducer: listReducer)
+    for id in 0..<10_000 {
+      store.dispatch(.add(id))
+      let row = store.scope(element: id, in: \.rows, action: { ListAction.row(id: $0, action: $1) })
+      let token = row.observe(\.?.title) { _ in }
+      if id == 5_000 { #expect(store.engine.storage.hasObservers) }
+      store.dispatch(.row(id: id, action: .delegate(.deleteMe)))
+      token.cancel()
+    }
+    #expect(store.state.rows.isEmpty)
+    #expect(!store.engine.storage.hasObservers)
+  }
+}
