@@ -49,6 +49,13 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile") {
     withExtendedLifetime(recording) {}
   } else if what == "observers-1000" {
     sendsToAThousandObservers(actions: count(default: 10_000))
+  } else if what == "children" {
+    // Adds and removes `count` child reactors, newest first.
+    let list = ListBenchReactor()
+    let rows = count(default: 10_000)
+    for id in 0..<rows { list.send(.add(id)) }
+    for id in (0..<rows).reversed() { list.send(.remove(id)) }
+    print(list.rows.count)
   } else if what == "split" {
     splitCosts()
   } else if what == "observed" {
@@ -100,7 +107,7 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile") {
 let quick = CommandLine.arguments.contains("--quick")
 let scale = quick ? 10 : 1
 
-// `--scenario N` prints scenario N's rows alone (1, 6, 7, 8, 9 and 10).
+// `--scenario N` prints scenario N's rows alone (1, 6, 7, 8, 9, 10 and 11).
 if let index = CommandLine.arguments.firstIndex(of: "--scenario"),
   let scenario = CommandLine.arguments.dropFirst(index + 1).first
 {
@@ -111,7 +118,8 @@ if let index = CommandLine.arguments.firstIndex(of: "--scenario"),
   case "8": printTable(observedFields(actions: 10_000))
   case "9": printTable(recordings(count: 100_000 / scale) + [largeReplay(steps: 1_000_000 / scale)])
   case "10": printTable(await inspecting(steps: 1_000_000 / scale))
-  default: print("--scenario takes 1, 6, 7, 8, 9 or 10; run without it for every scenario.")
+  case "11": printTable(childFeatures(count: 1_000_000 / scale))
+  default: print("--scenario takes 1, 6, 7, 8, 9, 10 or 11; run without it for every scenario.")
   }
   exit(0)
 }
@@ -128,6 +136,8 @@ let scopes = scopedStores(count: 1_000_000 / scale)
 let observed = observedFields(actions: 10_000)
 let recorded = recordings(count: 100_000 / scale) + [largeReplay(steps: 1_000_000 / scale)]
 let inspected = await inspecting(steps: 1_000_000 / scale)
+let children = childFeatures(count: 1_000_000 / scale)
 // Growth last: its second half changes the allocator's settings for the rest of the process.
 rows += growth()
-printTable(rows + idle + async + contended + scopes + observed + recorded + inspected)
+printTable(
+  rows + idle + async + contended + scopes + observed + recorded + inspected + children)

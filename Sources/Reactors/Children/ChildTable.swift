@@ -1,13 +1,11 @@
-/// Which child reactors exist, in order: the pure part of ``ReactorChildren``, with no lock and
-/// no user code. Its methods are named after events and return what the caller does next,
-/// outside the lock: which children to make, and which to release.
+/// Which child reactors exist: the pure part of ``ReactorChildren``, with no lock and no user
+/// code. Its methods are named after events and return what the caller does next, outside the
+/// lock: which children to make, and which to release.
 struct ChildTable<ID: Hashable, Child> {
   /// The children, by id.
   private(set) var children: [ID: Child] = [:]
-  /// The ids, in the parent's order.
-  private(set) var order: [ID] = []
-  /// The same ids, to ask whether one is wanted in O(1).
-  private var wanted: Set<ID> = []
+  /// Whether the parent ended its children: nothing is made any more.
+  private(set) var isEnded = false
 
   /// What the caller does after the parent's ids changed.
   struct Reconciled {
@@ -19,34 +17,51 @@ struct ChildTable<ID: Hashable, Child> {
   }
 
   /// The parent's state now lists `ids`: children whose id went are removed and returned for
-  /// release; ids without a child are returned to be made.
+  /// release; ids without a child are returned to be made. O(ids).
   mutating func idsChanged(to ids: [ID]) -> Reconciled {
     var result = Reconciled()
-    wanted = Set(ids)
+    guard !isEnded else { return result }
+    let wanted = Set(ids)
     for (id, child) in children where !wanted.contains(id) {
       result.released.append(child)
       children[id] = nil
     }
-    order = ids
     result.toMake = ids.filter { children[$0] == nil }
     return result
   }
 
-  /// A child for `id` was made outside the lock. Kept when the id is still wanted and has no
-  /// child yet (another thread may have reconciled meanwhile); otherwise returned to drop.
+  /// The parent's ids changed by `changes` (appends and removals, oldest first). O(changes).
+  mutating func changed<Changes: Sequence>(by changes: Changes) -> Reconciled
+  where Changes.Element == StructureChange<ID> {
+    var result = Reconciled()
+    guard !isEnded else { return result }
+    var toMake: [ID] = []
+    for change in changes {
+      switch change {
+      case .appended(let id): toMake.append(id)
+      case .removed(let id):
+        if let child = children.removeValue(forKey: id) { result.released.append(child) }
+        toMake.removeAll { $0 == id }
+      case .reordered: continue
+      }
+    }
+    result.toMake = toMake.filter { children[$0] == nil }
+    return result
+  }
+
+  /// A child for `id` was made outside the lock: kept, unless one was made meanwhile or the
+  /// parent ended its children, in which case it is returned to drop.
   mutating func made(_ child: Child, _ id: ID) -> Child? {
-    guard children[id] == nil, wanted.contains(id) else { return child }
+    guard !isEnded, children[id] == nil else { return child }
     children[id] = child
     return nil
   }
 
-  /// Every child is released, in order (the parent is ending the children).
-  mutating func removeAll() -> [Child] {
-    let released = order.compactMap { children[$0] }
-    children = [:]
-    order = []
-    wanted = []
-    return released
+  /// Every child is released (the parent is ending them).
+  mutating func end() -> [Child] {
+    isEnded = true
+    defer { children = [:] }
+    return Array(children.values)
   }
 }
 

@@ -18,12 +18,15 @@ public struct IdentifiedArray<Element: Identifiable> {
   @usableFromInline var elements: [Element]
   /// Where each id's element is in `elements`.
   @usableFromInline var positions: [Element.ID: Int]
+  /// The newest change to which ids there are, linked to the ones before (see ``Structure``).
+  @usableFromInline var log: StructureLog<Element.ID>?
 
   /// An empty collection.
   @inlinable
   public init() {
     elements = []
     positions = [:]
+    log = nil
   }
 
   /// The elements of `elements` in order; of several with the same id, the first is kept.
@@ -92,6 +95,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     guard positions[element.id] == nil else { return false }
     positions[element.id] = elements.count
     elements.append(element)
+    logged(.appended(element.id))
     return true
   }
 
@@ -104,6 +108,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     let position = Swift.min(Swift.max(position, 0), elements.count)
     elements.insert(element, at: position)
     reindex(from: position)
+    logged(position == elements.count - 1 ? .appended(element.id) : .reordered)
     return true
   }
 
@@ -122,6 +127,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     let element = elements.remove(at: position)
     positions[element.id] = nil
     reindex(from: position)
+    logged(.removed(element.id))
     return element
   }
 
@@ -131,6 +137,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     try elements.removeAll(where: shouldBeRemoved)
     positions.removeAll(keepingCapacity: true)
     reindex(from: 0)
+    logged(.reordered)
   }
 
   /// Removes every element.
@@ -138,13 +145,17 @@ public struct IdentifiedArray<Element: Identifiable> {
   public mutating func removeAll() {
     elements.removeAll()
     positions.removeAll()
+    logged(.reordered)
   }
 
   /// Removes the last `count` elements (all of them when `count` is larger).
   @inlinable
   public mutating func removeLast(_ count: Int) {
     let count = Swift.min(Swift.max(count, 0), elements.count)
-    for element in elements.suffix(count) { positions[element.id] = nil }
+    for element in elements.suffix(count) {
+      positions[element.id] = nil
+      logged(.removed(element.id))
+    }
     elements.removeLast(count)
   }
 
@@ -164,6 +175,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     rest.insert(contentsOf: moved, at: target)
     elements = rest
     reindex(from: 0)
+    logged(.reordered)
   }
 
   /// Re-keys the element at `position`, whose id a reducer changed from `old`. When its new id
@@ -180,6 +192,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     }
     positions[old] = nil
     positions[new] = position
+    logged(.reordered)
   }
 
   /// Writes the positions of the elements from `position` on.
@@ -214,6 +227,7 @@ extension IdentifiedArray: RandomAccessCollection {
   ) rethrows {
     try elements.sort(by: areInIncreasingOrder)
     reindex(from: 0)
+    logged(.reordered)
   }
 }
 

@@ -37,23 +37,36 @@
 public final class ReactorChildren<ID: Hashable & Sendable, Child: Reactor>: Sendable {
   /// The children, under a lock: the view reads, the parent's thread reconciles.
   private let table = Locked(ChildTable<ID, Child>())
-  /// The parent's observation of the ids, ended with this object.
-  private let following = Locked<ObservationToken?>(nil)
+  /// The parent's observation of the ids, and how to read the ids in the parent's order; both
+  /// end with this object.
+  private let following = Locked<Following?>(nil)
+
+  /// What ``follow(_:_:make:output:)`` keeps.
+  private struct Following: Sendable {
+    let token: ObservationToken
+    let ids: @Sendable () -> [ID]
+  }
 
   /// An empty set of children; ``follow(_:_:make:output:)`` ties it to the parent's state.
   public init() {}
 
-  deinit { following.withLock { $0 }?.cancel() }
+  deinit { following.withLock { $0 }?.token.cancel() }
 
   /// The child for `id`, or `nil` when the parent's state has no element with that id.
   public subscript(id: ID) -> Child? { table.withLock { $0.children[id] } }
 
   /// The children's ids, in the parent's order.
-  public var ids: [ID] { table.withLock { $0.order } }
+  public var ids: [ID] {
+    guard let ids = following.withLock({ $0?.ids }) else { return [] }
+    let order = ids()
+    return table.withLock { table in order.filter { table.children[$0] != nil } }
+  }
 
   /// The children, in the parent's order.
   public var all: [Child] {
-    table.withLock { table in table.order.compactMap { table.children[$0] } }
+    guard let ids = following.withLock({ $0?.ids }) else { return [] }
+    let order = ids()
+    return table.withLock { table in order.compactMap { table.children[$0] } }
   }
 
   /// How many children there are.
@@ -63,19 +76,37 @@ public final class ReactorChildren<ID: Hashable & Sendable, Child: Reactor>: Sen
   /// go: one child per element, made by `make` from the element and an output that sends
   /// `parent` the action `output` builds. Call it once, from the parent's `init`; a second
   /// call replaces the first.
+  ///
+  /// It observes the collection's ``IdentifiedArray/structure``, not its rows: a row changed
+  /// in place costs nothing here, and a row added or removed costs O(1), whatever the count.
   public func follow<Parent: Reactor, Seed: Identifiable & Equatable & Sendable>(
     _ parent: Parent,
     _ elements: KeyPath<Parent.State, IdentifiedArray<Seed>> & Sendable,
     make: @escaping @Sendable (Seed, ChildOutput<Child.Output>) -> Child,
     output: @escaping @Sendable (ID, Child.Output) -> Parent.Action
   ) where Seed.ID == ID, Child: OutputtingReactor {
+    let seen = Locked<IdentifiedArray<Seed>.Structure?>(nil)
+    let structure: KeyPath<IdentifiedArray<Seed>, IdentifiedArray<Seed>.Structure> & Sendable =
+      \.structure
+    let token = parent.observe(elements.appending(path: structure)) {
+      [weak self, weak parent] structure in
+      guard let self, let parent else { return }
+      let seeds = parent.currentState[keyPath: elements]
+      let earlier = seen.withLock { last in
+        defer { last = structure }
+        return last
+      }
+      let changes = earlier.flatMap { structure.changes(since: $0) }
+      self.reconcile(
+        changes.map { changes in { $0.changed(by: changes) } } ?? { $0.idsChanged(to: seeds.ids) },
+        seed: { seeds[id: $0] }
+      ) { seed, id in
+        make(seed, .sending(to: parent) { output(id, $0) })
+      }
+    }
     start(
-      parent.observe(elements) { [weak self, weak parent] seeds in
-        guard let self, let parent else { return }
-        self.reconcile(seeds.ids, seed: { seeds[id: $0] }) { seed, id in
-          make(seed, .sending(to: parent) { output(id, $0) })
-        }
-      })
+      Following(token: token) { [weak parent] in parent?.currentState[keyPath: elements].ids ?? [] }
+    )
   }
 
   /// Makes the one child while the optional part at `element` of `parent`'s state exists, and
@@ -87,40 +118,45 @@ public final class ReactorChildren<ID: Hashable & Sendable, Child: Reactor>: Sen
     make: @escaping @Sendable (Seed, ChildOutput<Child.Output>) -> Child,
     output: @escaping @Sendable (ID, Child.Output) -> Parent.Action
   ) where Seed.ID == ID, Child: OutputtingReactor {
+    let token = parent.observe(element) { [weak self, weak parent] seed in
+      guard let self, let parent else { return }
+      let ids = seed.map { [$0.id] } ?? []
+      self.reconcile({ $0.idsChanged(to: ids) }, seed: { _ in seed }) { seed, id in
+        make(seed, .sending(to: parent) { output(id, $0) })
+      }
+    }
     start(
-      parent.observe(element) { [weak self, weak parent] seed in
-        guard let self, let parent else { return }
-        self.reconcile(seed.map { [$0.id] } ?? [], seed: { _ in seed }) { seed, id in
-          make(seed, .sending(to: parent) { output(id, $0) })
-        }
+      Following(token: token) { [weak parent] in
+        (parent?.currentState[keyPath: element]).map { [$0.id] } ?? []
       })
   }
 
   /// Ends following the parent and releases every child.
   public func removeAll() {
-    following.withLock { token in
-      defer { token = nil }
-      return token
-    }?.cancel()
-    let released = table.withLock { $0.removeAll() }
+    following.withLock { following in
+      defer { following = nil }
+      return following
+    }?.token.cancel()
+    let released = table.withLock { $0.end() }
     withExtendedLifetime(released) {}
   }
 
   /// Keeps an observation, ending the one before.
-  private func start(_ token: ObservationToken) {
+  private func start(_ new: Following) {
     let previous = following.withLock { current in
-      defer { current = token }
+      defer { current = new }
       return current
     }
-    previous?.cancel()
+    previous?.token.cancel()
   }
 
-  /// The parent's ids are now `ids`: releases the children whose ids went, and makes the new
-  /// ones, outside the lock.
+  /// Applies what the parent's ids did (`decide`, under the lock): releases the children whose
+  /// ids went, and makes the new ones, outside the lock.
   private func reconcile<Seed>(
-    _ ids: [ID], seed: (ID) -> Seed?, make: (Seed, ID) -> Child
+    _ decide: (inout ChildTable<ID, Child>) -> ChildTable<ID, Child>.Reconciled,
+    seed: (ID) -> Seed?, make: (Seed, ID) -> Child
   ) {
-    let reconciled = table.withLock { $0.idsChanged(to: ids) }
+    let reconciled = table.withLock { decide(&$0) }
     var unwanted: [Child] = []
     for id in reconciled.toMake {
       guard let seed = seed(id) else { continue }
@@ -135,9 +171,7 @@ public final class ReactorChildren<ID: Hashable & Sendable, Child: Reactor>: Sen
 extension ReactorChildren {
   /// The one child of a follower of an optional part (``follow(_:optional:make:output:)``), or
   /// the first child of a collection; `nil` when there is none.
-  public var child: Child? {
-    table.withLock { table in table.order.first.flatMap { table.children[$0] } }
-  }
+  public var child: Child? { all.first }
 }
 
 /// A reactor that tells its parent what happened through a ``ChildOutput``: a child feature

@@ -68,13 +68,66 @@ struct Row: Identifiable, Equatable, Sendable, Codable {
     let good = try JSONDecoder().decode(
       IdentifiedArray<Row>.self, from: Data(#"[{"id":1,"title":"a"},{"id":2,"title":"b"}]"#.utf8))
     #expect(good.ids == [1, 2])
-    #expect(try JSONEncoder().encode(good) == JSONEncoder().encode(good.array))
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    #expect(try encoder.encode(good) == encoder.encode(good.array))
     do {
       _ = try JSONDecoder().decode(
         IdentifiedArray<Row>.self, from: Data(#"[{"id":1,"title":"a"},{"id":1,"title":"b"}]"#.utf8))
       Issue.record("a duplicate id was decoded")
     } catch {
       #expect("\(error)".contains("two elements have the id 1"))
+    }
+  }
+}
+
+/// `IdentifiedArray.structure`: what a follower of the rows observes, and the changes since.
+@Suite struct IdentifiedArrayStructureTests {
+  @Test func changingARowInPlaceLeavesTheStructureAsItWas() {
+    var rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2)]
+    let before = rows.structure
+    rows[id: 1]?.title = "changed"
+    #expect(rows.structure == before)
+    rows.append(Row(id: 3))
+    #expect(rows.structure != before)
+  }
+
+  @Test func appendsAndRemovalsAreToldInOrder() {
+    var rows: IdentifiedArray<Row> = [Row(id: 1)]
+    let before = rows.structure
+    rows.append(Row(id: 2))
+    rows.remove(id: 1)
+    rows[id: 3] = Row(id: 3)
+    #expect(rows.structure.changes(since: before) == [.appended(2), .removed(1), .appended(3)])
+    #expect(rows.structure.changes(since: rows.structure) == [])
+  }
+
+  @Test func movesAndOldHistoriesAskForAComparison() {
+    var rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2)]
+    let before = rows.structure
+    rows.insert(Row(id: 0), at: 0)
+    #expect(rows.structure.changes(since: before) == nil)
+    let other: IdentifiedArray<Row> = [Row(id: 1)]
+    #expect(rows.structure.changes(since: other.structure) == nil)
+    var long = IdentifiedArray<Row>()
+    let empty = long.structure
+    for id in 0..<1_000 { long.append(Row(id: id)) }
+    // The chain was cut: what came before is unknown, so the ids are compared.
+    #expect(long.structure.changes(since: empty) == nil)
+    let recent = long.structure
+    long.append(Row(id: 1_000))
+    #expect(long.structure.changes(since: recent) == [.appended(1_000)])
+  }
+}
+
+extension IdentifiedArrayStructureTests {
+  @Test func aFollowerOneStepBehindACutIsToldTheChange() {
+    var rows = IdentifiedArray<Row>()
+    var last = rows.structure
+    for id in 0..<1_000 {
+      rows.append(Row(id: id))
+      #expect(rows.structure.changes(since: last) == [.appended(id)])
+      last = rows.structure
     }
   }
 }

@@ -70,7 +70,9 @@ final class TodoRowReactor: OutputtingReactor {
 
 /// A list whose state holds the rows' seeds, with one child reactor per row.
 final class TodoListReactor: Reactor {
-  enum Action: Sendable { case add(Todo), remove(Int), row(Int, TodoRowReactor.Output), open(Int?) }
+  enum Action: Sendable {
+    case add(Todo), insertFirst(Todo), remove(Int), row(Int, TodoRowReactor.Output), open(Int?)
+  }
   struct State: Equatable, Sendable {
     var todos: IdentifiedArray<Todo> = []
     var detail: Todo?
@@ -97,6 +99,7 @@ final class TodoListReactor: Reactor {
   func reduce(state: inout State, mutation: Action) {
     switch mutation {
     case .add(let todo): state.todos.append(todo)
+    case .insertFirst(let todo): state.todos.insert(todo, at: 0)
     case .remove(let id): state.todos[id: id] = nil
     case .row(let id, .deleted): state.todos[id: id] = nil
     case .row(let id, .renamed(let title)): state.todos[id: id]?.title = title
@@ -121,6 +124,15 @@ final class TodoListReactor: Reactor {
     #expect(list.rows.ids == [2])
     #expect(list.rows[1] == nil)
     #expect(first == nil)
+  }
+
+  @Test func rowsInsertedOrMovedAreMadeAndListedInTheParentsOrder() {
+    let list = TodoListReactor()
+    list.send(.add(Todo(id: 1)))
+    list.send(.insertFirst(Todo(id: 0, title: "zero")))
+    #expect(list.rows.ids == [0, 1])
+    #expect(list.rows.all.map(\.currentState.title) == ["zero", ""])
+    #expect(list.rows.child?.currentState.title == "zero")
   }
 
   @Test func aChildsOutputIsTheParentsActionInTheSameTurn() {
