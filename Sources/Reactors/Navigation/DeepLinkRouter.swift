@@ -21,7 +21,7 @@
 /// most specific wins: the one with a literal where the others have a parameter, leftmost
 /// first (`"standups/new"` over `"standups/:id"`), whatever the order they were added in.
 ///
-/// **Opening is all or nothing.** ``open(_:in:)`` returns the new state or throws a
+/// **Opening is all or nothing.** ``open(_:in:)-(String,_)`` returns the new state or throws a
 /// ``DeepLinkError`` (typed throws, so a `catch` knows the type), and the state passed in is a
 /// value the router never changes: an unknown route, a malformed link, a parameter that does
 /// not parse, or an error thrown by a route leaves the caller's state as it was.
