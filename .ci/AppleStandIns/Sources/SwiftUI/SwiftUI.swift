@@ -1,5 +1,10 @@
-// A stand-in for SwiftUI (see Package.swift): the API of `ObservedState+SwiftUI.swift`, declared
-// as https://developer.apple.com/documentation/swiftui declares it. Type-checking only.
+// A stand-in for SwiftUI (see Package.swift): the API of `ObservedState+SwiftUI.swift` and
+// `Navigation+SwiftUI.swift`, declared as https://developer.apple.com/documentation/swiftui
+// declares it. Type-checking only: every body is empty, or traps.
+//
+// Apple's views are `nonisolated` structs (iOS 18 SDK and later) conforming to the main-actor
+// `View`, and its modifiers are `nonisolated` members of `extension View`. Result builders take
+// what the glue writes: one view per closure.
 
 /// `@frozen @propertyWrapper @dynamicMemberLookup struct Binding<Value>`.
 @propertyWrapper @dynamicMemberLookup
@@ -24,4 +29,124 @@ public struct Binding<Value> {
   {
     fatalError("a stand-in, for type-checking only")
   }
+}
+
+/// `@MainActor @preconcurrency protocol View`.
+@MainActor @preconcurrency
+public protocol View {
+  /// `associatedtype Body: View`.
+  associatedtype Body: View
+  /// `@ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }`.
+  @ViewBuilder var body: Body { get }
+}
+
+/// `extension Never: View`: the body of the primitive views.
+extension Never: View {
+  /// `typealias Body = Never`.
+  public typealias Body = Never
+  /// `var body: Never { get }`.
+  public var body: Never { fatalError("a stand-in, for type-checking only") }
+}
+
+/// `extension Optional: View where Wrapped: View`: a view that may be absent.
+extension Optional: View where Wrapped: View {
+  /// `var body: Never { get }`.
+  nonisolated public var body: Never { fatalError("a stand-in, for type-checking only") }
+}
+
+/// `@resultBuilder struct ViewBuilder`.
+@resultBuilder
+public struct ViewBuilder {
+  /// `static func buildBlock<Content: View>(_ content: Content) -> Content`.
+  public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+}
+
+/// `nonisolated struct Text: View`.
+nonisolated public struct Text: View {
+  /// `init(verbatim content: String)`: shows `content` as it is, not looked up for localization.
+  public init(verbatim content: String) {}
+  /// `var body: Never { get }`.
+  public var body: Never { fatalError("a stand-in, for type-checking only") }
+}
+
+/// `struct ButtonRole: Equatable, Sendable`, iOS 15+.
+public struct ButtonRole: Equatable, Sendable {
+  /// `static let destructive: ButtonRole`.
+  public static let destructive = ButtonRole()
+  /// `static let cancel: ButtonRole`.
+  public static let cancel = ButtonRole()
+}
+
+/// `nonisolated struct Button<Label: View>: View`.
+nonisolated public struct Button<Label: View>: View {
+  /// `@preconcurrency nonisolated init(role: ButtonRole?, action: @escaping @MainActor () ->
+  /// Void, @ViewBuilder label: () -> Label)`, iOS 15+.
+  public init(
+    role: ButtonRole?, action: @escaping @MainActor () -> Void,
+    @ViewBuilder label: () -> Label
+  ) {}
+  /// `var body: Never { get }` (Apple's is `some View`).
+  public var body: Never { fatalError("a stand-in, for type-checking only") }
+}
+
+/// `nonisolated struct ForEach<Data, ID, Content> where Data: RandomAccessCollection,
+/// ID: Hashable`, a `View` where `Content: View`.
+nonisolated public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View {
+  /// `init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping
+  /// (Data.Element) -> Content)`.
+  public init(
+    _ data: Data, id: KeyPath<Data.Element, ID>,
+    @ViewBuilder content: @escaping (Data.Element) -> Content
+  ) {}
+  /// `var body: Never { get }`.
+  public var body: Never { fatalError("a stand-in, for type-checking only") }
+}
+
+/// `nonisolated struct NavigationStack<Data, Root: View>: View`, iOS 16+.
+nonisolated public struct NavigationStack<Data, Root: View>: View {
+  /// `init(path: Binding<Data>, @ViewBuilder root: () -> Root) where Data: MutableCollection,
+  /// Data: RandomAccessCollection, Data: RangeReplaceableCollection, Data.Element: Hashable`.
+  public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
+  where
+    Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection,
+    Data.Element: Hashable
+  {}
+  /// `var body: Never { get }` (Apple's is `some View`).
+  public var body: Never { fatalError("a stand-in, for type-checking only") }
+}
+
+/// `@frozen enum Visibility: Hashable, CaseIterable`, iOS 15+.
+public enum Visibility: Hashable, CaseIterable, Sendable {
+  /// `case automatic`.
+  case automatic
+  /// `case visible`.
+  case visible
+  /// `case hidden`.
+  case hidden
+}
+
+extension View {
+  /// `nonisolated func sheet<Item, Content>(item: Binding<Item?>, onDismiss: (() -> Void)? =
+  /// nil, @ViewBuilder content: @escaping (Item) -> Content) -> some View where Item:
+  /// Identifiable, Content: View`, iOS 13+.
+  nonisolated public func sheet<Item: Identifiable, Content: View>(
+    item: Binding<Item?>, onDismiss: (() -> Void)? = nil,
+    @ViewBuilder content: @escaping (Item) -> Content
+  ) -> some View { self }
+
+  /// `nonisolated func alert<S, A, M>(_ title: S, isPresented: Binding<Bool>, @ViewBuilder
+  /// actions: () -> A, @ViewBuilder message: () -> M) -> some View where S: StringProtocol,
+  /// A: View, M: View`, iOS 15+.
+  nonisolated public func alert<S: StringProtocol, A: View, M: View>(
+    _ title: S, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A,
+    @ViewBuilder message: () -> M
+  ) -> some View { self }
+
+  /// `nonisolated func confirmationDialog<S, A, M>(_ title: S, isPresented: Binding<Bool>,
+  /// titleVisibility: Visibility = .automatic, @ViewBuilder actions: () -> A, @ViewBuilder
+  /// message: () -> M) -> some View where S: StringProtocol, A: View, M: View`, iOS 15+.
+  nonisolated public func confirmationDialog<S: StringProtocol, A: View, M: View>(
+    _ title: S, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
+    @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M
+  ) -> some View { self }
 }

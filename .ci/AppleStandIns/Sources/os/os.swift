@@ -1,12 +1,19 @@
 // A stand-in for os's `Logger` (see Package.swift): the API of `RuntimeWarning.swift`, declared
 // as https://developer.apple.com/documentation/os/logger declares it. Type-checking only.
+//
+// Apple's log calls require constant arguments: a string literal or interpolation for the
+// message, and a literal `privacy:` and `align:` (`.public`, not a variable). The compiler checks
+// that for functions marked `@_semantics("oslog.requires_constant_arguments")` whose constant
+// parameters' members are `@_semantics("constant_evaluable")`, as Apple's are, so the same code
+// that fails on Apple (`logger.fault(prebuiltMessage)`, `privacy: chosenPrivacy`) fails here.
 
 /// `struct Logger`, iOS 14+ / macOS 11+.
 public struct Logger: Sendable {
   /// `init(subsystem: String, category: String)`.
   public init(subsystem: String, category: String) {}
 
-  /// `func fault(_ message: OSLogMessage)`.
+  /// `func fault(_ message: OSLogMessage)`: the message must be a literal or an interpolation.
+  @_semantics("oslog.requires_constant_arguments")
   public func fault(_ message: OSLogMessage) {}
 }
 
@@ -26,7 +33,9 @@ public struct OSLogInterpolation: StringInterpolationProtocol {
   public mutating func appendLiteral(_ literal: String) {}
 
   /// `mutating func appendInterpolation(_ argumentString: @autoclosure @escaping () -> String,
-  /// align: OSLogStringAlignment = .none, privacy: OSLogPrivacy = .auto)`.
+  /// align: OSLogStringAlignment = .none, privacy: OSLogPrivacy = .auto)`: `align` and `privacy`
+  /// must be constants.
+  @_semantics("oslog.requires_constant_arguments")
   public mutating func appendInterpolation(
     _ argumentString: @autoclosure @escaping () -> String,
     align: OSLogStringAlignment = .none, privacy: OSLogPrivacy = .auto
@@ -35,16 +44,20 @@ public struct OSLogInterpolation: StringInterpolationProtocol {
 
 /// `struct OSLogPrivacy`.
 public struct OSLogPrivacy: Sendable {
-  /// `static var auto: OSLogPrivacy`.
-  public static let auto = OSLogPrivacy()
-  /// `static var public: OSLogPrivacy`.
-  public static let `public` = OSLogPrivacy()
-  /// `static var private: OSLogPrivacy`.
-  public static let `private` = OSLogPrivacy()
+  /// `static var auto: OSLogPrivacy { get }`.
+  @_semantics("constant_evaluable")
+  public static var auto: OSLogPrivacy { OSLogPrivacy() }
+  /// `static var public: OSLogPrivacy { get }`.
+  @_semantics("constant_evaluable")
+  public static var `public`: OSLogPrivacy { OSLogPrivacy() }
+  /// `static var private: OSLogPrivacy { get }`.
+  @_semantics("constant_evaluable")
+  public static var `private`: OSLogPrivacy { OSLogPrivacy() }
 }
 
 /// `struct OSLogStringAlignment`.
 public struct OSLogStringAlignment: Sendable {
-  /// `static var none: OSLogStringAlignment`.
-  public static let none = OSLogStringAlignment()
+  /// `static var none: OSLogStringAlignment { get }`.
+  @_semantics("constant_evaluable")
+  public static var none: OSLogStringAlignment { OSLogStringAlignment() }
 }
