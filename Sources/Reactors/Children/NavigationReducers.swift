@@ -110,3 +110,42 @@ public func ifLet<State, Action: Sendable, ChildState, ChildAction: Sendable>(
     },
     embed: { _, childAction in embed(childAction) })
 }
+
+/// A reducer of the whole state for an alert held in it: any of its buttons' actions, and
+/// ``PresentationAction/dismiss`` (the system's own dismissal), set it to `nil`, as the alert
+/// disappears from the screen when a button is tapped. The parent's reducer handles the button's
+/// action (`.alert(.presented(.confirmDeletion))`) as its own.
+///
+/// An action with no alert presented is dropped with a runtime warning; the state is unchanged.
+public func ifLet<State, Action, AlertAction>(
+  alert toAlert: WritableKeyPath<State, AlertState<AlertAction>?> & Sendable,
+  action toPresentationAction: @escaping @Sendable (Action) -> PresentationAction<AlertAction>?
+) -> MutatingReducer<State, Action> {
+  dismissedOnAnyAction(toAlert, toPresentationAction)
+}
+
+/// A reducer of the whole state for a confirmation dialog held in it: as
+/// ``ifLet(alert:action:)``, any of its buttons' actions and a dismissal set it to `nil`.
+public func ifLet<State, Action, DialogAction>(
+  dialog toDialog: WritableKeyPath<State, ConfirmationDialogState<DialogAction>?> & Sendable,
+  action toPresentationAction: @escaping @Sendable (Action) -> PresentationAction<DialogAction>?
+) -> MutatingReducer<State, Action> {
+  dismissedOnAnyAction(toDialog, toPresentationAction)
+}
+
+/// A presented value that goes away on any of its actions and on a dismissal.
+private func dismissedOnAnyAction<State, Action, Presented, PresentedAction>(
+  _ toPresented: WritableKeyPath<State, Presented?> & Sendable,
+  _ toPresentationAction: @escaping @Sendable (Action) -> PresentationAction<PresentedAction>?
+) -> MutatingReducer<State, Action> {
+  let name = "\(Presented.self)"
+  return { state, action in
+    guard let presentationAction = toPresentationAction(action) else { return }
+    guard state[keyPath: toPresented] != nil else {
+      ChildReducers.warnGone(
+        presentationAction, to: "an \(name)", "but none is presented", type: name)
+      return
+    }
+    state[keyPath: toPresented] = nil
+  }
+}

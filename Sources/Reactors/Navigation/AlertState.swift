@@ -63,3 +63,5 @@ extension AlertState: Equatable where Action: Equatable {}
 extension AlertState: Hashable where Action: Hashable {}
 
 extension AlertState: Sendable where Action: Sendable {}
+
+extension AlertState: Codable where Action: Codable {}

@@ -37,3 +37,5 @@ extension ButtonState: Equatable where Action: Equatable {}
 extension ButtonState: Hashable where Action: Hashable {}
 
 extension ButtonState: Sendable where Action: Sendable {}
+
+extension ButtonState: Codable where Action: Codable {}

@@ -65,3 +65,5 @@ extension ConfirmationDialogState: Equatable where Action: Equatable {}
 extension ConfirmationDialogState: Hashable where Action: Hashable {}
 
 extension ConfirmationDialogState: Sendable where Action: Sendable {}
+
+extension ConfirmationDialogState: Codable where Action: Codable {}

@@ -20,3 +20,5 @@ extension PresentationAction: Sendable where Action: Sendable {}
 extension PresentationAction: Equatable where Action: Equatable {}
 
 extension PresentationAction: Hashable where Action: Hashable {}
+
+extension PresentationAction: Codable where Action: Codable {}

@@ -25,3 +25,5 @@ extension StackAction: Sendable where State: Sendable, Action: Sendable {}
 extension StackAction: Equatable where State: Equatable, Action: Equatable {}
 
 extension StackAction: Hashable where State: Hashable, Action: Hashable {}
+
+extension StackAction: Codable where State: Codable, Action: Codable {}

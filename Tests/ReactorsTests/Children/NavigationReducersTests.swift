@@ -179,3 +179,66 @@ let navigationTreeReducer = combineReducers(
     #expect(store.runningEffectCount == 0)
   }
 }
+
+/// `ifLet(alert:action:)` and `combineMiddlewares`/`pullback(middleware:)`.
+@Suite struct AlertReducerAndMiddlewareCompositionTests {
+  struct Screen: Equatable, Sendable {
+    var alert: AlertState<NavigationTree.AlertAction>?
+    var deleted = 0
+  }
+  enum ScreenAction: Equatable, Sendable {
+    case ask
+    case alert(PresentationAction<NavigationTree.AlertAction>)
+  }
+
+  @Test func anAlertGoesAwayOnAnyButtonAndOnDismiss() {
+    let reducer = combineReducers(
+      ifLet(
+        alert: \Screen.alert,
+        action: { (action: ScreenAction) in if case .alert(let a) = action { a } else { nil } }),
+      { (state: inout Screen, action: ScreenAction) in
+        switch action {
+        case .ask: state.alert = AlertState(title: "Delete?")
+        case .alert(.presented(.confirmDelete)): state.deleted += 1
+        case .alert: break
+        }
+      })
+    let store = Store(initial: Screen(), reducer: reducer)
+    store.dispatch(.ask)
+    store.dispatch(.alert(.presented(.confirmDelete)))
+    #expect(store.state == Screen(alert: nil, deleted: 1))
+    store.dispatch(.ask)
+    store.dispatch(.alert(.dismiss))
+    #expect(store.state == Screen(alert: nil, deleted: 1))
+    // Nothing presented: the alert's reducer drops it (the parent's own reducer still sees
+    // the action, as every reducer sees every action).
+    store.dispatch(.alert(.dismiss))
+    #expect(store.state == Screen(alert: nil, deleted: 1))
+  }
+
+  @Test func middlewaresCombineAndPullBackToTheWholeTree() async {
+    struct Tree: Equatable, Sendable { var child = 0 }
+    enum TreeAction: Equatable, Sendable { case child(Int), echoed(Int) }
+    let doubling: Middleware<Int, Int> = { state, action in
+      action < 100 ? .just(state * 100) : .none
+    }
+    let logged = Shared<[TreeAction]>([])
+    let middleware = combineMiddlewares(
+      pullback(
+        middleware: doubling, state: \Tree.child,
+        action: { (action: TreeAction) in if case .child(let a) = action { a } else { nil } },
+        embed: TreeAction.echoed),
+      { (_: Tree, action: TreeAction) in
+        logged.withLock { $0.append(action) }
+        return .none
+      })
+    let store = Store(
+      initial: Tree(),
+      reducer: { (state: inout Tree, action: TreeAction) in
+        if case .child(let value) = action { state.child = value }
+      }, middlewares: [middleware])
+    store.dispatch(.child(3))
+    await store.settled()
+    #expect(logged.current == [.child(3), .echoed(300)])
+  }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Reactors
 import Testing
 
@@ -71,6 +72,37 @@ extension NavigationTests {
       #expect(
         StackAction<String, AlertAction>.push(id: 2, state: "x") == .push(id: 2, state: "x"))
       #expect(StackAction<String, AlertAction>.popFrom(id: 2) != .popFrom(id: 3))
+    }
+  }
+}
+
+extension NavigationTests {
+  /// Navigation values are `Codable` where their parameters are, so a recording holds them.
+  @Suite struct NavigationCodableTests {
+    enum Choice: String, Codable, Equatable, Sendable { case save, discard }
+
+    @Test func alertsDialogsAndActionsRoundTrip() throws {
+      let alert = AlertState<Choice>(
+        title: "End meeting?", message: "Save it?",
+        buttons: [
+          ButtonState(title: "Save", action: .save),
+          ButtonState(title: "Discard", role: .destructive, action: .discard),
+          ButtonState(title: "Resume", role: .cancel),
+        ])
+      let dialog = ConfirmationDialogState<Choice>(
+        title: "Delete?", titleVisibility: true, message: nil,
+        buttons: [ButtonState(title: "Delete", role: .destructive, action: .discard)])
+      let actions: [StackAction<String, PresentationAction<Choice>>] = [
+        .element(id: 3, action: .presented(.save)), .element(id: 4, action: .dismiss),
+        .popFrom(id: 2), .push(id: 5, state: "detail"),
+      ]
+      #expect(try roundTrip(alert) == alert)
+      #expect(try roundTrip(dialog) == dialog)
+      #expect(try roundTrip(actions) == actions)
+    }
+
+    func roundTrip<Value: Codable>(_ value: Value) throws -> Value {
+      try JSONDecoder().decode(Value.self, from: JSONEncoder().encode(value))
     }
   }
 }
