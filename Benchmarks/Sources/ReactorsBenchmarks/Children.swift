@@ -68,18 +68,7 @@ private func listOfChildren(count: Int) -> [Row] {
   let othersCalled = calls.value - before
 
   // The store's form: the rows in one state tree, each observed through its element scope.
-  let store = Store(
-    initial: StoreList(),
-    reducer: combineReducers(
-      forEach(
-        { (row: inout BenchRow, _: BenchAction) in row.count &+= 1 }, state: \StoreList.rows,
-        action: { (action: StoreListAction) in
-          if case .row(let id, let action) = action { (id, action) } else { nil }
-        }),
-      { (state: inout StoreList, action: StoreListAction) in
-        if case .add(let id) = action { state.rows.append(BenchRow(id: id)) }
-      }))
-  for id in 0..<1_000 { store.dispatch(.add(id)) }
+  let store = rowStore()
   let scopes = (0..<1_000).map { id in
     store.scope(element: id, in: \.rows, action: { StoreListAction.row($0, $1) })
   }
@@ -212,4 +201,33 @@ private func stackPushAndPop(count: Int) -> [Row] {
       "11. a push or a pop on a stack of 50 screens (time vs a plain mutation)", pushPop,
       vs: plain, per: count, atMost: 2)
   ]
+}
+
+/// `--profile store-rows`: `count` dispatches to one row of a store whose 1,000 rows are each
+/// observed through an element scope.
+func storeRowDispatches(_ count: Int) {
+  let store = rowStore()
+  let scopes = (0..<1_000).map { id in
+    store.scope(element: id, in: \.rows, action: { StoreListAction.row($0, $1) })
+  }
+  let observations = scopes.map { scope in scope.observe(\.?.count) { blackHole($0) } }
+  for _ in 0..<count { scopes[500].dispatch(.increment) }
+  withExtendedLifetime(observations) { print(store.state.rows[id: 500]?.count ?? 0) }
+}
+
+/// A store of 1,000 rows.
+func rowStore() -> Store<StoreList, StoreListAction> {
+  let store = Store(
+    initial: StoreList(),
+    reducer: combineReducers(
+      forEach(
+        { (row: inout BenchRow, _: BenchAction) in row.count &+= 1 }, state: \StoreList.rows,
+        action: { (action: StoreListAction) in
+          if case .row(let id, let action) = action { (id, action) } else { nil }
+        }),
+      { (state: inout StoreList, action: StoreListAction) in
+        if case .add(let id) = action { state.rows.append(BenchRow(id: id)) }
+      }))
+  for id in 0..<1_000 { store.dispatch(.add(id)) }
+  return store
 }

@@ -56,6 +56,9 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile") {
     for id in 0..<rows { list.send(.add(id)) }
     for id in (0..<rows).reversed() { list.send(.remove(id)) }
     print(list.rows.count)
+  } else if what == "store-rows" {
+    // A row's dispatch through one of 1,000 observed element scopes.
+    storeRowDispatches(count(default: 100_000))
   } else if what == "split" {
     splitCosts()
   } else if what == "observed" {

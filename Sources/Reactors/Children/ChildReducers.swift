@@ -51,6 +51,7 @@ public enum ChildReducers {
 ///   if case .detail(let action) = action { action } else { nil }
 /// })
 /// ```
+@inlinable
 public func ifLet<State, Action, ChildState, ChildAction>(
   _ child: @escaping MutatingReducer<ChildState, ChildAction>,
   state toChildState: WritableKeyPath<State, ChildState?> & Sendable,
@@ -78,6 +79,7 @@ public func ifLet<State, Action, ChildState, ChildAction>(
 ///   if case .row(let id, let action) = action { (id, action) } else { nil }
 /// })
 /// ```
+@inlinable
 public func forEach<State, Action, Element: Identifiable & Sendable, ElementAction>(
   _ element: @escaping MutatingReducer<Element, ElementAction>,
   state toElements: WritableKeyPath<State, IdentifiedArray<Element>> & Sendable,
@@ -96,6 +98,8 @@ public func forEach<State, Action, Element: Identifiable & Sendable, ElementActi
     let after = state[keyPath: toElements].elements[position].id
     if after != id {
       state[keyPath: toElements].reindexChanged(at: position, from: id)
+    } else {
+      state[keyPath: toElements].logged(.updated(id))
     }
   }
 }

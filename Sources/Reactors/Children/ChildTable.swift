@@ -42,7 +42,7 @@ struct ChildTable<ID: Hashable, Child> {
       case .removed(let id):
         if let child = children.removeValue(forKey: id) { result.released.append(child) }
         toMake.removeAll { $0 == id }
-      case .reordered: continue
+      case .reordered, .updated: continue
       }
     }
     result.toMake = toMake.filter { children[$0] == nil }

@@ -16,28 +16,14 @@ extension IdentifiedArray {
 
     /// Whether both are the same structure: no row added, removed or moved between them.
     @inlinable
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.log === rhs.log }
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.log?.anchor === rhs.log?.anchor }
 
-    /// The ids appended and removed since `earlier`, oldest first; `nil` when that cannot be
-    /// told in a few steps (rows were moved or inserted, or `earlier` is too old): then compare
-    /// the ids.
+    /// The ids appended, removed and changed in place since `earlier`, oldest first; `nil` when
+    /// that cannot be told in a few steps (rows were moved or inserted, or `earlier` is too
+    /// old): then compare the ids.
     public func changes(since earlier: Structure) -> [StructureChange<Element.ID>]? {
-      var changes: [StructureChange<Element.ID>] = []
-      var current = log
-      while let entry = current, entry !== earlier.log {
-        guard entry.change != .reordered else { return nil }
-        changes.append(entry.change)
-        if let cut = entry.cutFrom {
-          // The entries before were dropped; the one just before is known while it lives,
-          // which it does when it is `earlier`'s (the follower holds it).
-          guard let earlierLog = earlier.log, cut.log === earlierLog else { return nil }
-          return changes.reversed()
-        }
-        current = entry.previous
-      }
-      // The chain ended before reaching `earlier`: it was cut, or `earlier` is another history.
-      guard current === earlier.log else { return nil }
-      return changes.reversed()
+      guard let log else { return earlier.log == nil ? [] : nil }
+      return log.changes(since: earlier.log)
     }
   }
 
@@ -45,10 +31,34 @@ extension IdentifiedArray {
   @inlinable
   public var structure: Structure { Structure(log: log) }
 
-  /// Records a change to the ids.
+  /// Records a change to the ids, or to the element with an id.
   @inlinable
   mutating func logged(_ change: StructureChange<Element.ID>) {
     log = StructureLog(change, after: log)
+  }
+}
+
+extension StructureLog {
+  /// The changes from `earlier` (an entry of this chain, or `nil` for the empty start) to this
+  /// one, oldest first; `nil` when they cannot be told (a reorder, a cut, another history).
+  @inlinable
+  func changes(since earlier: StructureLog?) -> [StructureChange<ID>]? {
+    var changes: [StructureChange<ID>] = []
+    var current: StructureLog? = self
+    while let entry = current, entry !== earlier {
+      guard entry.change != .reordered else { return nil }
+      changes.append(entry.change)
+      if let cut = entry.cutFrom {
+        // The entries before were dropped; the one just before is known while it lives,
+        // which it does when it is `earlier`'s (the follower holds it).
+        guard let earlier, cut.log === earlier else { return nil }
+        return changes.reversed()
+      }
+      current = entry.previous
+    }
+    // The chain ended before reaching `earlier`: it was cut, or `earlier` is another history.
+    guard current === earlier else { return nil }
+    return changes.reversed()
   }
 }
 
@@ -62,6 +72,8 @@ public enum StructureChange<ID: Hashable>: Hashable {
   case removed(ID)
   /// Elements were inserted, moved, sorted or removed in bulk: compare the ids.
   case reordered
+  /// The element with this id was changed in place (its id and position kept).
+  case updated(ID)
 }
 
 extension StructureChange: Sendable where ID: Sendable {}
@@ -79,10 +91,18 @@ final class StructureLog<ID: Hashable> {
   @usableFromInline let depth: Int
   /// When the entries before this one were dropped: the one just before, held weakly.
   @usableFromInline let cutFrom: WeakStructureLog<ID>?
+  /// For an element's change in place: the newest change to the ids before it (`nil` for a
+  /// change to the ids, which is its own).
+  @usableFromInline let structural: StructureLog?
+
+  /// The newest change to the ids, as of this entry: what ``IdentifiedArray/Structure``
+  /// compares, so that a row changed in place leaves the structure equal.
+  @inlinable var anchor: StructureLog { structural ?? self }
 
   @inlinable
   init(_ change: StructureChange<ID>, after previous: StructureLog?) {
     self.change = change
+    if case .updated = change { structural = previous?.anchor } else { structural = nil }
     if let previous, previous.depth < Self.limit {
       self.previous = previous
       depth = previous.depth + 1

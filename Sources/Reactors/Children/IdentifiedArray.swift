@@ -64,6 +64,7 @@ public struct IdentifiedArray<Element: Identifiable> {
         yield &element
         if let element, element.id == id {
           elements[position] = element
+          logged(.updated(id))
         } else {
           remove(at: position)
           if let element { append(element) }
@@ -78,6 +79,7 @@ public struct IdentifiedArray<Element: Identifiable> {
       if let position = positions[id] {
         if let newValue, newValue.id == id {
           elements[position] = newValue
+          logged(.updated(id))
         } else {
           remove(at: position)
           if let newValue { append(newValue) }

@@ -13,6 +13,7 @@
 ///   if case .path(let action) = action { action } else { nil }
 /// })
 /// ```
+@inlinable
 public func forEach<State, Action, Element, ElementAction>(
   _ element: @escaping MutatingReducer<Element, ElementAction>,
   stack toStack: WritableKeyPath<State, StackState<Element>> & Sendable,
@@ -54,6 +55,7 @@ public func forEach<State, Action, Element, ElementAction>(
 ///   if case .addSheet(let action) = action { action } else { nil }
 /// })
 /// ```
+@inlinable
 public func ifLet<State, Action, ChildState, ChildAction>(
   _ child: @escaping MutatingReducer<ChildState, ChildAction>,
   presented toChildState: WritableKeyPath<State, ChildState?> & Sendable,

@@ -68,3 +68,5 @@ public enum DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 }
+
+extension DeepLinkError: Codable {}

@@ -110,12 +110,15 @@ extension ScopedStore {
     in elements: KeyPath<State, IdentifiedArray<Element>> & Sendable,
     action fromElementAction: @escaping @Sendable (Element.ID, ElementAction) -> Action
   ) -> ScopedStore<Element?, ElementAction> where Element.ID: Sendable {
-    let collection: ScopedStore<IdentifiedArray<Element>, ElementAction> = scope(
-      state: elements, action: { fromElementAction(id, $0) })
-    let path: KeyPath<IdentifiedArray<Element>, Element?> & Sendable = \.[id: id]
-    let element: ScopedStore<Element?, ElementAction> = collection.scope(
-      state: path, action: { $0 })
-    return element.answeringWhile { $0 != nil }
+    let dispatcher = self.dispatcher
+    let reader = self.reader
+    let reportMissingState = self.reportMissingState
+    return ScopedStore<Element?, ElementAction>(
+      dispatcher: { dispatcher(fromElementAction(id, $0)) },
+      reader: { reader()[keyPath: elements][id: id] },
+      observing: ElementOfPart(parent: NestedPart(parent: observing, path: elements), id: id),
+      reportMissingState: { reportMissingState(fromElementAction(id, $0)) },
+      isPresent: { $0 != nil })
   }
 
   /// This store, answering only while `isPresent` holds for its part.
@@ -179,8 +182,15 @@ extension Store {
     in elements: KeyPath<State, IdentifiedArray<Element>> & Sendable,
     action fromElementAction: @escaping @Sendable (Element.ID, ElementAction) -> Action
   ) -> ScopedStore<Element?, ElementAction> where Element.ID: Sendable {
-    scope(state: \.self, action: { $0 }).scope(
-      element: id, in: elements, action: fromElementAction)
+    ScopedStore<Element?, ElementAction>(
+      dispatcher: { [self] in dispatch(fromElementAction(id, $0)) },
+      reader: { [self] in currentState[keyPath: elements][id: id] },
+      observing: ElementOfPart(
+        parent: NestedPart(parent: RootPart(engine: engine), path: elements), id: id),
+      reportMissingState: { [self] in
+        report(.dispatchedToMissingState(fromElementAction(id, $0)))
+      },
+      isPresent: { $0 != nil })
   }
 
   /// A store over the part at `path`, made here so its closures run specialized.

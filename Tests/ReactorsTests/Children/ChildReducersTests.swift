@@ -173,3 +173,63 @@ let listReducer = combineReducers(
     #expect(!store.engine.storage.hasObservers)
   }
 }
+
+/// Element scopes' observers, told by the collection's log which rows changed.
+@Suite struct ElementScopeObserverTests {
+  struct Tree: Equatable, Sendable { var rows: IdentifiedArray<Row> = [] }
+  enum Action: Equatable, Sendable {
+    case add(Int), insertFirst(Int), remove(Int), renameAll(String), sort, rename(Int, String)
+  }
+
+  static let reducer: MutatingReducer<Tree, Action> = { state, action in
+    switch action {
+    case .add(let id): state.rows.append(Row(id: id))
+    case .insertFirst(let id): state.rows.insert(Row(id: id), at: 0)
+    case .remove(let id): state.rows[id: id] = nil
+    case .renameAll(let title): for id in state.rows.ids { state.rows[id: id]?.title = title }
+    case .sort: state.rows.sort { $0.id > $1.id }
+    case .rename(let id, let title): state.rows[id: id]?.title = title
+    }
+  }
+
+  @Test func everyKindOfChangeReachesTheRowsItChangedAndNoOther() {
+    let store = Store(initial: Tree(), reducer: Self.reducer)
+    for id in 1...3 { store.dispatch(.add(id)) }
+    let seen = Shared<[String]>([])
+    let tokens = (1...4).map { id in
+      store.scope(element: id, in: \.rows, action: { _, action in action })
+        .observe(\.?.title) { title in seen.withLock { $0.append("\(id):\(title ?? "nil")") } }
+    }
+    #expect(seen.current == ["1:", "2:", "3:", "4:nil"])
+    seen.withLock { $0.removeAll() }
+    store.dispatch(.rename(2, "b"))
+    #expect(seen.current == ["2:b"])
+    store.dispatch(.add(4))
+    #expect(seen.current == ["2:b", "4:"])
+    store.dispatch(.renameAll("x"))
+    #expect(Set(seen.current.suffix(4)) == ["1:x", "2:x", "3:x", "4:x"])
+    seen.withLock { $0.removeAll() }
+    store.dispatch(.sort)
+    store.dispatch(.insertFirst(9))
+    #expect(seen.current.isEmpty)
+    store.dispatch(.rename(3, "c"))
+    #expect(seen.current == ["3:c"])
+    store.dispatch(.remove(1))
+    #expect(seen.current == ["3:c", "1:nil"])
+    withExtendedLifetime(tokens) {}
+  }
+
+  @Test func aScopeMadeAfterALongHistoryStartsFromTheRowAsItIs() {
+    let store = Store(initial: Tree(), reducer: Self.reducer)
+    for id in 0..<600 { store.dispatch(.add(id)) }
+    for id in 0..<600 { store.dispatch(.rename(id, "r\(id)")) }
+    let seen = Shared<[String?]>([])
+    let token = store.scope(element: 599, in: \.rows, action: { _, action in action })
+      .observe(\.?.title) { title in seen.withLock { $0.append(title) } }
+    for id in 0..<300 { store.dispatch(.rename(id, "again")) }
+    store.dispatch(.rename(599, "last"))
+    #expect(seen.current == ["r599", "last"])
+    token.cancel()
+    #expect(!store.engine.storage.hasObservers)
+  }
+}
