@@ -16,6 +16,7 @@ let package = Package(
     .executable(name: "counter", targets: ["counter"]),
     .executable(name: "todo", targets: ["todo"]),
     .executable(name: "search", targets: ["search"]),
+    .executable(name: "standups", targets: ["standups"]),
   ],
   dependencies: [
     .package(name: "Reactors", path: ".."),
@@ -67,6 +68,26 @@ let package = Package(
         .product(name: "ReactorsInspector", package: "Reactors"),
       ],
       swiftSettings: strict),
+    // The standups app's core (TCA's SyncUps, five screens on one Store): features, navigation
+    // as state, deep links, and its clients (SQLite through GRDB, speech, clock, ids, dates).
+    .target(
+      name: "StandupsCore",
+      dependencies: [
+        .product(name: "Reactors", package: "Reactors"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
+      swiftSettings: strict
+    ),
+    // The standups app in the terminal: the screen on top of the stack, its sheet or alert,
+    // keys per screen; --clock-speed, --transcript, a deep link, --record, --inspect.
+    .executableTarget(
+      name: "standups",
+      dependencies: [
+        "StandupsCore", "ExampleTerminal",
+        .product(name: "ReactorsRecording", package: "Reactors"),
+        .product(name: "ReactorsInspector", package: "Reactors"),
+      ],
+      swiftSettings: strict),
     // Drives the terminal programs in tmux, as a person would.
     .target(
       name: "TerminalTesting", dependencies: ["ProcessEnd"], path: "Tests/TerminalTesting",
@@ -91,6 +112,24 @@ let package = Package(
         .product(name: "ReactorsTesting", package: "Reactors"),
         .product(name: "ReactorsRecording", package: "Reactors"),
         .product(name: "ReactorsInspector", package: "Reactors"),
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "StandupsCoreTests",
+      dependencies: [
+        "StandupsCore",
+        .product(name: "ReactorsTesting", package: "Reactors"),
+      ],
+      swiftSettings: strict
+    ),
+    // The standups program end to end in tmux, as a person would use it.
+    .testTarget(
+      name: "StandupsTests",
+      dependencies: [
+        "StandupsCore", "standups", "TerminalTesting",
+        .product(name: "Reactors", package: "Reactors"),
+        .product(name: "ReactorsRecording", package: "Reactors"),
       ],
       swiftSettings: strict
     ),
