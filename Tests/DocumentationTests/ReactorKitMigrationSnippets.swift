@@ -106,6 +106,125 @@ final class TodoListReactor: Reactor {
   }
 }
 
+// MARK: - Parent and child reactors
+
+/// RxTodo's `Task`: the seed of a cell's reactor.
+struct TaskItem: Identifiable, Equatable {
+  let id: Int
+  var title: String
+  var isDone = false
+}
+
+/// RxTodo's `TaskCellReactor`: one per row, owning its row's state, telling its list what
+/// happened.
+final class TaskCellReactor: OutputtingReactor {
+  enum Action { case toggleDone }
+  enum Output { case doneChanged(Bool) }
+  struct State: Equatable {
+    var title: String
+    var isDone: Bool
+  }
+
+  let storage = Storage()
+  let initialState: State
+  let output: ChildOutput<Output>
+
+  init(task: TaskItem, output: ChildOutput<Output>) {
+    initialState = State(title: task.title, isDone: task.isDone)
+    self.output = output
+  }
+
+  func mutate(action: Action) -> Effect<Action> {
+    switch action {
+    case .toggleDone: output(.doneChanged(!currentState.isDone))
+    }
+    return .just(action)
+  }
+
+  func reduce(state: inout State, mutation: Action) {
+    switch mutation {
+    case .toggleDone: state.isDone.toggle()
+    }
+  }
+}
+
+/// RxTodo's `TaskListViewReactor`: its state holds the tasks; `cells` holds a reactor per task.
+final class TaskListViewReactor: Reactor {
+  enum Action {
+    case add(TaskItem)
+    case delete(TaskItem.ID)
+    case cell(TaskItem.ID, TaskCellReactor.Output)
+  }
+  struct State { var tasks: IdentifiedArray<TaskItem> = [] }
+
+  let storage = Storage()
+  let initialState = State()
+  let cells = ReactorChildren<TaskItem.ID, TaskCellReactor>()
+
+  init() {
+    cells.follow(self, \.tasks) { task, output in
+      TaskCellReactor(task: task, output: output)
+    } output: { id, output in
+      .cell(id, output)
+    }
+  }
+
+  func reduce(state: inout State, mutation: Action) {
+    switch mutation {
+    case .add(let task): state.tasks.append(task)
+    case .delete(let id): state.tasks.remove(id: id)
+    case .cell(let id, .doneChanged(let isDone)): state.tasks[id: id]?.isDone = isDone
+    }
+  }
+}
+
+/// RxTodo's `TaskCell`, with `Label` standing in for `UILabel`.
+final class TaskCell: ReactorView {
+  let reactorBindings = Bindings()
+  let titleLabel = Label()
+  let checkmark = Label()
+
+  func bind(reactor: TaskCellReactor) {
+    bindState(\.title, to: titleLabel, \.text)
+    bindState(\.isDone) { [weak self] in self?.checkmark.text = $0 ? "✓" : nil }
+  }
+}
+
+/// Who is signed in, owned by one reactor (where ReactorKit apps kept a `UserService` with a
+/// `BehaviorRelay`).
+final class SessionReactor: Reactor {
+  enum Action { case signIn(String), signOut }
+  struct State: Equatable { var userName: String? }
+
+  let storage = Storage()
+  let initialState = State()
+
+  func reduce(state: inout State, mutation: Action) {
+    switch mutation {
+    case .signIn(let name): state.userName = name
+    case .signOut: state.userName = nil
+    }
+  }
+}
+
+final class MenuViewReactor: Reactor {
+  enum Action { case userChanged(String?) }
+  struct State: Equatable { var title = "" }
+
+  let storage = Storage()
+  let initialState = State()
+
+  init(session: SessionReactor) {
+    follow(session, \.userName, as: Action.userChanged)
+  }
+
+  func reduce(state: inout State, mutation: Action) {
+    switch mutation {
+    case .userChanged(let name): state.title = name ?? "Sign in"
+    }
+  }
+}
+
 @Suite(.timeLimit(.minutes(1))) struct ReactorKitMigrationSnippets {
   let clock = TestClock()
 
@@ -154,5 +273,33 @@ final class TodoListReactor: Reactor {
     #expect(reactor.currentState.titles == ["Buy milk"])
     reactor.send(.clear)
     #expect(reactor.currentState.titles.isEmpty)
+  }
+
+  @MainActor @Test func aCellReactorPerRow() {
+    let list = TaskListViewReactor()
+    list.send(.add(TaskItem(id: 1, title: "Buy milk")))
+    list.send(.add(TaskItem(id: 2, title: "Walk the dog")))
+    let row = 1
+    let cell = TaskCell()
+    cell.reactor = list.cells[list.currentState.tasks[row].id]  // in tableView(_:cellForRowAt:)
+    #expect(cell.titleLabel.text == "Walk the dog")
+
+    cell.reactor?.send(.toggleDone)
+    #expect(cell.checkmark.text == "✓")  // the cell's own state
+    #expect(list.currentState.tasks[id: 2]?.isDone == true)  // told to the list, typed
+    #expect(list.cells[1]?.currentState.isDone == false)  // the other row: untouched
+    #expect(list.cells[2] === cell.reactor)  // the task changed in place: the cell was kept
+
+    list.send(.delete(2))
+    #expect(list.cells[2] == nil)  // released with its task
+    #expect(list.cells.ids == [1])
+  }
+
+  @Test func aScreenFollowsSharedState() {
+    let session = SessionReactor()
+    let menu = MenuViewReactor(session: session)
+    #expect(menu.currentState.title == "Sign in")
+    session.send(.signIn("kim"))
+    #expect(menu.currentState.title == "kim")  // before send returned
   }
 }
