@@ -181,8 +181,8 @@ final class TaskListViewReactor: Reactor {
 /// RxTodo's `TaskCell`, with `Label` standing in for `UILabel`.
 final class TaskCell: ReactorView {
   let reactorBindings = Bindings()
-  let titleLabel = Label()
-  let checkmark = Label()
+  let titleLabel = UIKitViewsArticle.Label()
+  let checkmark = UIKitViewsArticle.Label()
 
   func bind(reactor: TaskCellReactor) {
     bindState(\.title, to: titleLabel, \.text)

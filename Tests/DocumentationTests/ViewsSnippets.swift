@@ -5,37 +5,43 @@
 import Reactors
 import Testing
 
-/// A stand-in for a `UIButton`: a tap handler and a selected flag.
-@MainActor final class Button {
-  var onTap: (() -> Void)?
-  var isSelected = false
-  func tap() { onTap?() }
-}
+/// The article's view, with its stand-ins in a namespace: at the module's level they would shadow
+/// SwiftUI's `Button` and `Label` for the other snippets on Apple platforms.
+enum UIKitViewsArticle {
+  /// A stand-in for a `UIButton`: a tap handler and a selected flag.
+  @MainActor final class Button {
+    var onTap: (() -> Void)?
+    var isSelected = false
+    func tap() { onTap?() }
+  }
 
-/// A stand-in for a `UILabel`.
-@MainActor final class Label {
-  var text: String?
-}
+  /// A stand-in for a `UILabel`.
+  @MainActor final class Label {
+    var text: String?
+  }
 
-final class ProfileViewController: ReactorView {
-  let reactorBindings = Bindings()
-  let followButton = Button()
-  let nameLabel = Label()
+  final class ProfileViewController: ReactorView {
+    let reactorBindings = Bindings()
+    let followButton = Button()
+    let nameLabel = Label()
 
-  func bind(reactor: ProfileReactor) {
-    // Action: followButton.rx.tap.map { .follow }.bind(to: reactor.action)
-    bindEvents(
-      { [followButton] handler in
-        followButton.onTap = handler
-        return { followButton.onTap = nil }
-      }, send: { .follow })
-    // State: reactor.state.map(\.name).distinctUntilChanged().bind(to: nameLabel.rx.text)
-    bindState(\.name, to: nameLabel, \.text)
-    bindState(\.isFollowing) { [weak self] in self?.followButton.isSelected = $0 }
+    func bind(reactor: ProfileReactor) {
+      // Action: followButton.rx.tap.map { .follow }.bind(to: reactor.action)
+      bindEvents(
+        { [followButton] handler in
+          followButton.onTap = handler
+          return { followButton.onTap = nil }
+        }, send: { .follow })
+      // State: reactor.state.map(\.name).distinctUntilChanged().bind(to: nameLabel.rx.text)
+      bindState(\.name, to: nameLabel, \.text)
+      bindState(\.isFollowing) { [weak self] in self?.followButton.isSelected = $0 }
+    }
   }
 }
 
 @MainActor @Suite(.timeLimit(.minutes(1))) struct ViewsSnippets {
+  typealias ProfileViewController = UIKitViewsArticle.ProfileViewController
+
   @Test func actionsGoOutAndStateComesIn() {
     let api = ProfileAPI(name: { "kim" }, follow: {})
     let view = ProfileViewController()

@@ -22,7 +22,10 @@
 /// ```
 ///
 /// Thread rules: call it from any thread. The parent's action is sent with `send`, so when the
-/// parent is idle it is processed before the call returns, and queued otherwise.
+/// parent is idle it is processed before the call returns, and queued otherwise. Called from
+/// `mutate`, it reaches the parent before the child's own mutation is reduced; to tell the
+/// parent after the child changed, call it from an effect that follows the mutation:
+/// `.concat(.just(.setTitle(title)), .run { _ in output(.renamed(title)) })`.
 public struct ChildOutput<Output: Sendable>: Sendable {
   /// Hands an outcome on.
   @usableFromInline let deliver: @Sendable (Output) -> Void

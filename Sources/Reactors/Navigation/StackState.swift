@@ -156,6 +156,15 @@ public struct StackState<Element> {
     elementIDs.removeAll()
   }
 
+  /// Replaces every screen with `elements`, pushed in order with new ids: what a deep link
+  /// does. Assigning a new `StackState` instead would start its ids again at 0, so an action
+  /// still on its way to a screen of the old stack could reach a new one with the same id.
+  @inlinable
+  public mutating func replace(with elements: some Sequence<Element>) {
+    popToRoot()
+    for element in elements { push(element) }
+  }
+
   /// Removes the element with `id` and every element above it; returns `true`. When no element
   /// has `id`, changes nothing, reports a runtime warning naming the ids present, and returns
   /// `false`.

@@ -17,6 +17,14 @@ extension NavigationTests {
       #expect(stack.nextID == 3)
     }
 
+    @Test func replacingTheScreensGivesThemNewIDs() {
+      var stack: StackState<String> = ["list", "detail"]
+      let old = stack.ids
+      stack.replace(with: ["detail", "meeting", "transcript"])
+      #expect(Array(stack) == ["detail", "meeting", "transcript"])
+      #expect(Set(stack.ids).isDisjoint(with: old))
+    }
+
     @Test func aStackIsARandomAccessCollectionBottomFirst() {
       let stack: StackState = ["a", "b", "c"]
       #expect(stack.count == 3)
