@@ -1,10 +1,13 @@
 // A stand-in for SwiftUI (see Package.swift): the API of `ObservedState+SwiftUI.swift` and
-// `Navigation+SwiftUI.swift`, declared as https://developer.apple.com/documentation/swiftui
-// declares it. Type-checking only: every body is empty, or traps.
+// `Navigation+SwiftUI.swift` here, and that of the standups app (Examples/Apple/StandupsSwiftUI)
+// in Containers.swift, Controls.swift, Navigation.swift and App.swift, declared as
+// https://developer.apple.com/documentation/swiftui declares it in the Xcode 26 SDK.
+// Type-checking only: every body is empty, or traps.
 //
 // Apple's views are `nonisolated` structs (iOS 18 SDK and later) conforming to the main-actor
-// `View`, and its modifiers are `nonisolated` members of `extension View`. Result builders take
-// what the glue writes: one view per closure.
+// `View`, and its modifiers are `nonisolated` members of `extension View`. An initializer or
+// modifier with overloads for `LocalizedStringKey` and `StringProtocol` is declared with the
+// latter only: a literal then picks it here, and the key on Apple, both compiling.
 
 /// `@frozen @propertyWrapper @dynamicMemberLookup struct Binding<Value>`.
 @propertyWrapper @dynamicMemberLookup
@@ -57,14 +60,46 @@ extension Optional: View where Wrapped: View {
 /// `@resultBuilder struct ViewBuilder`.
 @resultBuilder
 public struct ViewBuilder {
+  /// `static func buildBlock() -> EmptyView`.
+  public static func buildBlock() -> EmptyView { EmptyView() }
+
   /// `static func buildBlock<Content: View>(_ content: Content) -> Content`.
   public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+
+  /// `static func buildBlock<each Content>(_ content: repeat each Content) ->
+  /// TupleView<(repeat each Content)> where repeat each Content: View`, iOS 17+.
+  public static func buildBlock<each Content: View>(
+    _ content: repeat each Content
+  ) -> TupleView<(repeat each Content)> {
+    TupleView((repeat each content))
+  }
+
+  /// `static func buildIf<Content: View>(_ content: Content?) -> Content?`.
+  public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+
+  /// `static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent) ->
+  /// _ConditionalContent<TrueContent, FalseContent>`.
+  public static func buildEither<TrueContent: View, FalseContent: View>(
+    first: TrueContent
+  ) -> _ConditionalContent<TrueContent, FalseContent> {
+    _ConditionalContent()
+  }
+
+  /// `static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) ->
+  /// _ConditionalContent<TrueContent, FalseContent>`.
+  public static func buildEither<TrueContent: View, FalseContent: View>(
+    second: FalseContent
+  ) -> _ConditionalContent<TrueContent, FalseContent> {
+    _ConditionalContent()
+  }
 }
 
 /// `nonisolated struct Text: View`.
 nonisolated public struct Text: View {
   /// `init(verbatim content: String)`: shows `content` as it is, not looked up for localization.
   public init(verbatim content: String) {}
+  /// `@_disfavoredOverload init<S: StringProtocol>(_ content: S)`.
+  public init<S: StringProtocol>(_ content: S) {}
   /// `var body: Never { get }`.
   public var body: Never { fatalError("a stand-in, for type-checking only") }
 }
@@ -89,17 +124,54 @@ nonisolated public struct Button<Label: View>: View {
   public var body: Never { fatalError("a stand-in, for type-checking only") }
 }
 
+extension Button where Label == Text {
+  /// `@_disfavoredOverload @preconcurrency nonisolated init<S: StringProtocol>(_ title: S,
+  /// action: @escaping @MainActor () -> Void)`.
+  public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {
+    self.init(role: nil, action: action, label: { Text(title) })
+  }
+
+  /// `@_disfavoredOverload @preconcurrency nonisolated init<S: StringProtocol>(_ title: S,
+  /// role: ButtonRole?, action: @escaping @MainActor () -> Void)`, iOS 15+.
+  public init<S: StringProtocol>(
+    _ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void
+  ) {
+    self.init(role: role, action: action, label: { Text(title) })
+  }
+}
+
+extension Button {
+  /// `@preconcurrency nonisolated init(action: @escaping @MainActor () -> Void, @ViewBuilder
+  /// label: () -> Label)`.
+  public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+    self.init(role: nil, action: action, label: label)
+  }
+}
+
 /// `nonisolated struct ForEach<Data, ID, Content> where Data: RandomAccessCollection,
 /// ID: Hashable`, a `View` where `Content: View`.
 nonisolated public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View {
+  /// `var data: Data`: the collection of the views' data.
+  public var data: Data
+
   /// `init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping
   /// (Data.Element) -> Content)`.
   public init(
     _ data: Data, id: KeyPath<Data.Element, ID>,
     @ViewBuilder content: @escaping (Data.Element) -> Content
-  ) {}
+  ) {
+    self.data = data
+  }
   /// `var body: Never { get }`.
   public var body: Never { fatalError("a stand-in, for type-checking only") }
+}
+
+extension ForEach where ID == Data.Element.ID, Data.Element: Identifiable {
+  /// `init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content)`: a view
+  /// per element, identified by its `id`.
+  public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+    self.data = data
+  }
 }
 
 /// `nonisolated struct NavigationStack<Data, Root: View>: View`, iOS 16+.
@@ -113,6 +185,17 @@ nonisolated public struct NavigationStack<Data, Root: View>: View {
   {}
   /// `var body: Never { get }` (Apple's is `some View`).
   public var body: Never { fatalError("a stand-in, for type-checking only") }
+}
+
+extension NavigationStack where Data == NavigationPath {
+  /// `init(@ViewBuilder root: () -> Root)`: a stack that manages its own path.
+  public init(@ViewBuilder root: () -> Root) {}
+}
+
+/// `struct NavigationPath`, iOS 16+: a type-erased list of data in a navigation stack.
+public struct NavigationPath {
+  /// `init()`: an empty path.
+  public init() {}
 }
 
 /// `@frozen enum Visibility: Hashable, CaseIterable`, iOS 15+.

@@ -1,6 +1,7 @@
 // A stand-in for UIKit (see Package.swift): the API of `ReactorView+UIKit.swift` and
-// `Navigation+UIKit.swift`, declared as https://developer.apple.com/documentation/uikit declares
-// it. Type-checking only.
+// `Navigation+UIKit.swift` here, and that of the standups app (Examples/Apple/StandupsUIKit) here
+// and in Views.swift, Tables.swift, Bars.swift and Scenes.swift, declared as
+// https://developer.apple.com/documentation/uikit declares it. Type-checking only.
 //
 // Optional requirements of Objective-C delegate protocols: Linux has no `@objc optional`, so
 // each is a plain requirement with a default implementation in an extension, marked
@@ -13,10 +14,10 @@
 // UIKit re-exports Foundation, where `NSObject` and `NSObjectProtocol` live.
 @_exported import Foundation
 
-/// `@MainActor class UIResponder`.
-@MainActor open class UIResponder {
+/// `@MainActor class UIResponder: NSObject`.
+@MainActor open class UIResponder: NSObject {
   /// `init()`.
-  public init() {}
+  public override init() {}
 }
 
 /// `@MainActor class UIView`.
@@ -24,6 +25,31 @@
 
 /// `@MainActor class UIViewController`.
 @MainActor open class UIViewController: UIResponder {
+  /// `init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?)`: the designated
+  /// initializer; a subclass made in code passes `nil` and `nil`.
+  public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {}
+
+  /// `init?(coder: NSCoder)`: required (`NSCoding`), so a subclass with an initializer of its
+  /// own implements it.
+  public required init?(coder: NSCoder) {}
+
+  /// `convenience init()`: NSObject's, as Objective-C inherits it (`init(nibName: nil,
+  /// bundle: nil)`).
+  public convenience override init() { self.init(nibName: nil, bundle: nil) }
+
+  /// `var view: UIView! { get set }`: the root view, loaded on first access.
+  open var view: UIView!
+
+  /// `var title: String? { get set }`: what a navigation bar shows for this controller.
+  open var title: String?
+
+  /// `func viewDidLoad()`: after the view loaded; a subclass calls `super`.
+  open func viewDidLoad() {}
+
+  /// `func viewDidAppear(_ animated: Bool)`: after the view was added to the window; a
+  /// subclass calls `super`.
+  open func viewDidAppear(_ animated: Bool) {}
+
   /// `var presentedViewController: UIViewController? { get }`: the controller this one
   /// presents, or that a controller it presents presents, if any.
   open var presentedViewController: UIViewController? { nil }
@@ -46,6 +72,19 @@
 
 /// `@MainActor class UINavigationController`.
 @MainActor open class UINavigationController: UIViewController {
+  /// `init(rootViewController: UIViewController)`: a stack of one.
+  public init(rootViewController: UIViewController) {
+    super.init(nibName: nil, bundle: nil)
+  }
+
+  /// `init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?)`.
+  public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+    super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+  }
+
+  /// `init?(coder aDecoder: NSCoder)`.
+  public required init?(coder aDecoder: NSCoder) { super.init(coder: aDecoder) }
+
   /// `var viewControllers: [UIViewController] { get set }`: the stack, root first.
   open var viewControllers: [UIViewController] = []
 
@@ -121,6 +160,8 @@ extension UIAdaptivePresentationControllerDelegate {
     public static let primaryActionTriggered = Event(rawValue: 1 << 13)
     /// `static var editingChanged: UIControl.Event`.
     public static let editingChanged = Event(rawValue: 1 << 17)
+    /// `static var valueChanged: UIControl.Event`: a stepper's value changed.
+    public static let valueChanged = Event(rawValue: 1 << 12)
   }
 
   /// `func addAction(_ action: UIAction, for controlEvents: UIControl.Event)`, iOS 14+.
@@ -134,6 +175,24 @@ extension UIAdaptivePresentationControllerDelegate {
 @MainActor open class UITextField: UIControl {
   /// `var text: String? { get set }`.
   open var text: String?
+
+  /// `var placeholder: String? { get set }`: what shows while the text is empty.
+  open var placeholder: String?
+
+  /// `var borderStyle: UITextField.BorderStyle { get set }`.
+  open var borderStyle: BorderStyle = .none
+
+  /// `enum UITextField.BorderStyle: Int`.
+  public enum BorderStyle: Int, Sendable {
+    /// `case none`.
+    case none
+    /// `case line`.
+    case line
+    /// `case bezel`.
+    case bezel
+    /// `case roundedRect`.
+    case roundedRect
+  }
 }
 
 /// `typealias UIActionHandler = (UIAction) -> Void`.
