@@ -23,7 +23,11 @@
       action: @escaping @Sendable (StackAction<Element, ElementAction>) -> Action
     ) -> StackPathBinding<Element> {
       StackPathBinding(
-        readIDs: { MainActor.assumeIsolated { self.trackedValue(path).ids } },
+        // The ids alone are tracked: a view drawing the stack is not redrawn when a screen on
+        // it changes (a timer's tick, a keystroke in a form), only when screens come and go.
+        readIDs: {
+          MainActor.assumeIsolated { self.trackedValue(path.appending(path: \.ids)) }
+        },
         readStack: { MainActor.assumeIsolated { self.trackedValue(path) } },
         popFrom: { id in MainActor.assumeIsolated { self.send(action(.popFrom(id: id))) } })
     }

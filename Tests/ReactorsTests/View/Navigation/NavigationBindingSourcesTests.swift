@@ -72,6 +72,13 @@ extension NavigationGlueTests {
       #expect(path.ids == [0])
       path.write([])
       #expect(model.store.state.path.isEmpty)
+      // A screen changed in place leaves the ids, and a view drawing them, as they were.
+      model.send(.push(.detail(1)))
+      let id = model.store.state.path.ids[0]
+      #expect(
+        !invalidates(
+          { _ = path.ids }, when: { model.send(.path(.element(id: id, action: .rename))) }))
+      #expect(model.store.state.path[id: id] == .detail(2))
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)

@@ -54,7 +54,9 @@ let deleteAlert = AlertState<GlueApp.AlertAction>(
 /// clears it itself, `.askAgain` replaces it with another.
 let glueReducer: MutatingReducer<GlueApp, GlueAction> = combineReducers(
   forEach(
-    { (_: inout GlueApp.Screen, _: GlueApp.ScreenAction) in }, stack: \GlueApp.path,
+    { (screen: inout GlueApp.Screen, _: GlueApp.ScreenAction) in
+      if case .detail(let number) = screen { screen = .detail(number + 1) }
+    }, stack: \GlueApp.path,
     action: { if case .path(let action) = $0 { action } else { nil } }),
   ifLet(
     { (editor: inout GlueApp.Editor, action: GlueApp.EditorAction) in
