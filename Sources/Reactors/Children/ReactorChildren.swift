@@ -85,6 +85,53 @@ public final class ReactorChildren<ID: Hashable & Sendable, Child: Reactor>: Sen
     make: @escaping @Sendable (Seed, ChildOutput<Child.Output>) -> Child,
     output: @escaping @Sendable (ID, Child.Output) -> Parent.Action
   ) where Seed.ID == ID, Child: OutputtingReactor {
+    followElements(parent, elements) { seed, id, parent in
+      make(seed, .sending(to: parent) { output(id, $0) })
+    }
+  }
+
+  /// Makes and releases children that tell their parent nothing (rows that only show what
+  /// they were made from), as the elements at `elements` in `parent`'s state come and go. See
+  /// ``follow(_:_:make:output:)``.
+  public func follow<Parent: Reactor, Seed: Identifiable & Equatable & Sendable>(
+    _ parent: Parent,
+    _ elements: KeyPath<Parent.State, IdentifiedArray<Seed>> & Sendable,
+    make: @escaping @Sendable (Seed) -> Child
+  ) where Seed.ID == ID {
+    followElements(parent, elements) { seed, _, _ in make(seed) }
+  }
+
+  /// Makes the one child while the optional part at `element` of `parent`'s state exists, and
+  /// releases it when the part goes or becomes another element (another id). See
+  /// ``follow(_:_:make:output:)``; ``child`` reads it.
+  public func follow<Parent: Reactor, Seed: Identifiable & Equatable & Sendable>(
+    _ parent: Parent,
+    optional element: KeyPath<Parent.State, Seed?> & Sendable,
+    make: @escaping @Sendable (Seed, ChildOutput<Child.Output>) -> Child,
+    output: @escaping @Sendable (ID, Child.Output) -> Parent.Action
+  ) where Seed.ID == ID, Child: OutputtingReactor {
+    followOptional(parent, element) { seed, id, parent in
+      make(seed, .sending(to: parent) { output(id, $0) })
+    }
+  }
+
+  /// Makes the one child, which tells its parent nothing, while the optional part at `element`
+  /// of `parent`'s state exists. See ``follow(_:optional:make:output:)``.
+  public func follow<Parent: Reactor, Seed: Identifiable & Equatable & Sendable>(
+    _ parent: Parent,
+    optional element: KeyPath<Parent.State, Seed?> & Sendable,
+    make: @escaping @Sendable (Seed) -> Child
+  ) where Seed.ID == ID {
+    followOptional(parent, element) { seed, _, _ in make(seed) }
+  }
+
+  /// Follows the collection at `elements`: observes its structure, and reconciles the children
+  /// with the changes since the last one (or with every id, when they cannot be told).
+  private func followElements<Parent: Reactor, Seed: Identifiable & Equatable & Sendable>(
+    _ parent: Parent,
+    _ elements: KeyPath<Parent.State, IdentifiedArray<Seed>> & Sendable,
+    make: @escaping @Sendable (Seed, ID, Parent) -> Child
+  ) where Seed.ID == ID {
     let seen = Locked<IdentifiedArray<Seed>.Structure?>(nil)
     let structure: KeyPath<IdentifiedArray<Seed>, IdentifiedArray<Seed>.Structure> & Sendable =
       \.structure
@@ -100,29 +147,24 @@ public final class ReactorChildren<ID: Hashable & Sendable, Child: Reactor>: Sen
       self.reconcile(
         changes.map { changes in { $0.changed(by: changes) } } ?? { $0.idsChanged(to: seeds.ids) },
         seed: { seeds[id: $0] }
-      ) { seed, id in
-        make(seed, .sending(to: parent) { output(id, $0) })
-      }
+      ) { seed, id in make(seed, id, parent) }
     }
     start(
       Following(token: token) { [weak parent] in parent?.currentState[keyPath: elements].ids ?? [] }
     )
   }
 
-  /// Makes the one child while the optional part at `element` of `parent`'s state exists, and
-  /// releases it when the part goes or becomes another element (another id). See
-  /// ``follow(_:_:make:output:)``; ``child`` reads it.
-  public func follow<Parent: Reactor, Seed: Identifiable & Equatable & Sendable>(
+  /// Follows the optional part at `element`: one child while it exists, per id.
+  private func followOptional<Parent: Reactor, Seed: Identifiable & Equatable & Sendable>(
     _ parent: Parent,
-    optional element: KeyPath<Parent.State, Seed?> & Sendable,
-    make: @escaping @Sendable (Seed, ChildOutput<Child.Output>) -> Child,
-    output: @escaping @Sendable (ID, Child.Output) -> Parent.Action
-  ) where Seed.ID == ID, Child: OutputtingReactor {
+    _ element: KeyPath<Parent.State, Seed?> & Sendable,
+    make: @escaping @Sendable (Seed, ID, Parent) -> Child
+  ) where Seed.ID == ID {
     let token = parent.observe(element) { [weak self, weak parent] seed in
       guard let self, let parent else { return }
       let ids = seed.map { [$0.id] } ?? []
       self.reconcile({ $0.idsChanged(to: ids) }, seed: { _ in seed }) { seed, id in
-        make(seed, .sending(to: parent) { output(id, $0) })
+        make(seed, id, parent)
       }
     }
     start(

@@ -234,3 +234,53 @@ final class TodoListReactor: Reactor {
     #expect(outputs.current == [.renamed("b"), .deleted])
   }
 }
+
+/// A row that tells its parent nothing: a plain reactor, no output.
+final class LabelRowReactor: Reactor {
+  enum Action: Sendable { case rename(String) }
+  let storage = Storage()
+  let initialState: String
+  init(todo: Todo) { initialState = todo.title }
+  func reduce(state: inout String, mutation: Action) {
+    if case .rename(let title) = mutation { state = title }
+  }
+}
+
+/// `follow` for children with no output: any reactor, made from its seed alone.
+@Suite struct ReactorChildrenWithoutOutputTests {
+  final class Labels: Reactor {
+    enum Action: Sendable { case add(Todo), remove(Int), open(Todo?) }
+    struct State: Equatable, Sendable {
+      var todos: IdentifiedArray<Todo> = []
+      var selected: Todo?
+    }
+    let storage = Storage()
+    let initialState = State()
+    let rows = ReactorChildren<Int, LabelRowReactor>()
+    let selected = ReactorChildren<Int, LabelRowReactor>()
+    init() {
+      rows.follow(self, \.todos) { LabelRowReactor(todo: $0) }
+      selected.follow(self, optional: \.selected) { LabelRowReactor(todo: $0) }
+    }
+    func reduce(state: inout State, mutation: Action) {
+      switch mutation {
+      case .add(let todo): state.todos.append(todo)
+      case .remove(let id): state.todos[id: id] = nil
+      case .open(let todo): state.selected = todo
+      }
+    }
+  }
+
+  @Test func childrenWithoutOutputComeAndGoWithTheirSeeds() {
+    let labels = Labels()
+    labels.send(.add(Todo(id: 1, title: "one")))
+    labels.send(.add(Todo(id: 2, title: "two")))
+    #expect(labels.rows.all.map(\.currentState) == ["one", "two"])
+    labels.send(.remove(1))
+    #expect(labels.rows.ids == [2])
+    labels.send(.open(Todo(id: 7, title: "seven")))
+    #expect(labels.selected.child?.currentState == "seven")
+    labels.send(.open(nil))
+    #expect(labels.selected.child == nil)
+  }
+}
