@@ -46,17 +46,19 @@ extension StandupsProgramTests {
     let session = try StandupsSession([Seed.engineering])
     var run = 0
     /// What the program printed for `arguments` (standard output and error, kept whole in a
-    /// file: a pane that starts drops its first lines into its history), and its exit status,
-    /// which the shell writes to a file once the program has exited.
+    /// file), and its exit status, which the shell writes to a file once the program has
+    /// exited. Run by a shell of its own, not in tmux: the program refuses before it draws
+    /// anything, and a pane whose program has already exited cannot be piped from.
     func outcome(_ arguments: [String], raw: String = "") throws -> (text: String, status: String) {
       run += 1
       let output = session.file("output-\(run).txt")
       let status = session.file("status-\(run)")
-      try session.run(
-        shell: try session.command(arguments) + raw + " > \(shellQuoted(output)) 2>&1; "
-          + "echo $? > \(shellQuoted(status + ".new")); mv \(shellQuoted(status + ".new")) "
-          + shellQuoted(status))
-      try session.waitUntil { _ in FileManager.default.fileExists(atPath: status) }
+      _ = try Subprocess.run(
+        [
+          "sh", "-c",
+          try session.command(arguments) + raw + " > \(shellQuoted(output)) 2>&1 < /dev/null; "
+            + "echo $? > \(shellQuoted(status))",
+        ], capturingOutput: false, within: .seconds(60))
       let text = try String(contentsOfFile: output, encoding: .utf8)
       #expect(!text.unicodeScalars.contains("\u{1B}"), "no escape byte is printed")
       let code = try String(contentsOfFile: status, encoding: .utf8)
