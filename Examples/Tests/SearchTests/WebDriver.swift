@@ -150,13 +150,25 @@ final class WebDriver: Sendable {
     _ = try command("POST", "execute/async", ["script": script, "args": [Any]()])
   }
 
-  /// Clicks the first element `selector` finds, as a person would.
+  /// Clicks the first element `selector` finds, as a person would. When the page drew that
+  /// element again between finding and clicking it (its rows are redrawn as steps arrive), the
+  /// driver calls it stale: it is found again and clicked, as a person clicks what is there.
   func click(_ selector: String) throws {
-    let found = try command(
-      "POST", "element", ["using": "css selector", "value": selector])
-    guard let element = found["value"] as? [String: Any], let id = element.values.first as? String
-    else { throw Failure("no element \(selector): \(found)") }
-    _ = try command("POST", "element/\(id)/click", [String: Any]())
+    var attempt = 0
+    while true {
+      let found = try command(
+        "POST", "element", ["using": "css selector", "value": selector])
+      guard let element = found["value"] as? [String: Any],
+        let id = element.values.first as? String
+      else { throw Failure("no element \(selector): \(found)") }
+      do {
+        _ = try command("POST", "element/\(id)/click", [String: Any]())
+        return
+      } catch let failure as Failure where failure.description.contains("stale element") {
+        attempt += 1
+        guard attempt < 5 else { throw failure }
+      }
+    }
   }
 
   /// Types `text` into the first element `selector` finds (a file input takes a path).
