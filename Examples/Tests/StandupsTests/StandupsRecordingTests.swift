@@ -53,6 +53,28 @@ extension StandupsProgramTests {
       #expect(screens.contains(.record(.alert(.presented(.confirmDiscard)))))
       #expect(screens.contains(.record(.delegate(.discard))))
       #expect(inputs.contains { if case .path(.popFrom) = $0 { true } else { false } })
+
+      // Causes link the screens' steps: the record screen's "discard" outcome leads back,
+      // cause by cause, to the alert button that caused it.
+      func step(
+        _ action: AppFeature.PathAction
+      ) -> RecordedStep<
+        AppFeature.Action, AppFeature.Action, AppFeature.State
+      >? {
+        recording.steps.first { step in
+          guard case .input(.path(.element(_, let screen))) = step.kind else { return false }
+          return screen == action
+        }
+      }
+      let discard = try #require(step(.record(.delegate(.discard))))
+      let button = try #require(step(.record(.alert(.presented(.confirmDiscard)))))
+      var chain: [Int] = []
+      var cause = discard.cause?.index
+      while let index = cause, index != button.index, chain.count < 10 {
+        chain.append(index)
+        cause = recording.steps.first { $0.index == index }?.cause?.index
+      }
+      #expect(cause == button.index, "causes from the discard: \(chain)")
     }
   }
 
