@@ -56,17 +56,18 @@ public final class ReactorChildren<ID: Hashable & Sendable, Child: Reactor>: Sen
   public subscript(id: ID) -> Child? { table.withLock { $0.children[id] } }
 
   /// The children's ids, in the parent's order.
-  public var ids: [ID] {
-    guard let ids = following.withLock({ $0?.ids }) else { return [] }
-    let order = ids()
-    return table.withLock { table in order.filter { table.children[$0] != nil } }
-  }
+  public var ids: [ID] { ordered.map(\.id) }
 
   /// The children, in the parent's order.
-  public var all: [Child] {
+  public var all: [Child] { ordered.map(\.child) }
+
+  /// The children and their ids, in the order of the parent's state.
+  private var ordered: [(id: ID, child: Child)] {
     guard let ids = following.withLock({ $0?.ids }) else { return [] }
     let order = ids()
-    return table.withLock { table in order.compactMap { table.children[$0] } }
+    return table.withLock { table in
+      order.compactMap { id in table.children[id].map { (id, $0) } }
+    }
   }
 
   /// How many children there are.

@@ -75,17 +75,14 @@ final class ElementsGroup<Element: Identifiable>: ObserverGroup<IdentifiedArray<
     let changes = log?.changes(since: seen)
     replacedLog = seen
     seen = log
-    if let changes, changes.count == 1 {
-      switch changes[0] {
-      case .appended(let id), .removed(let id), .updated(let id): capture(id, in: state)
-      case .reordered: break
-      }
-    } else if let changes {
+    if let changes {
+      // An id named twice is asked once; a lone change needs no set (an empty one allocates
+      // nothing).
       var asked = Set<Element.ID>()
       for change in changes {
         switch change {
         case .appended(let id), .removed(let id), .updated(let id):
-          if asked.insert(id).inserted { capture(id, in: state) }
+          if changes.count == 1 || asked.insert(id).inserted { capture(id, in: state) }
         case .reordered: break
         }
       }
