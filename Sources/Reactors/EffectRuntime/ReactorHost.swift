@@ -1,31 +1,3 @@
-/// A weak reference that is `Sendable`: Swift 6.2 accepts no weak constant, and a class with a
-/// `weak var` cannot be checked as `Sendable`.
-@usableFromInline
-struct WeakReference<Object: AnyObject & Sendable>: Sendable {
-  @usableFromInline weak var object: Object?
-
-  @inlinable init(_ object: Object) { self.object = object }
-}
-
-/// What the effects of one reactor share: a weak reference to it and the tasks it owns. Made
-/// with the reactor's first effect.
-///
-/// Copying a weak reference is an atomic operation on the reactor's side table; an effect's
-/// host is copied into its task and into its `Send`, so it holds this object (an ordinary
-/// retain) and loads the weak reference once per value it delivers. The tasks have a lock of
-/// their own, so that starting and ending one never waits for the engine.
-@usableFromInline
-final class ReactorLink<R: Reactor>: Sendable {
-  @usableFromInline let weakReactor: WeakReference<R>
-  @usableFromInline let tasks = Locked(TaskRegistry())
-
-  @inlinable
-  init(_ reactor: R) { weakReactor = WeakReference(reactor) }
-
-  /// The reactor, while it exists.
-  @inlinable var reactor: R? { weakReactor.object }
-}
-
 /// Connects a running effect back to its reactor without keeping the reactor alive.
 ///
 /// Inlinable throughout: an effect's values reach an engine specialized for the concrete

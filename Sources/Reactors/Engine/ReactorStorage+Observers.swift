@@ -1,5 +1,5 @@
 /// How observers are added and removed: the storage side of `Reactor.observe` (see
-/// `Observing/`) over the registry (see `ObserverRegistry/`).
+/// `StateStreams/`) over the registry (see `Engine/Observers/`).
 extension ReactorStorage {
   func observe(from reactor: R, _ body: @escaping @Sendable (R.State) -> Void) -> ObservationToken {
     observe(from: reactor, body, finish: nil)

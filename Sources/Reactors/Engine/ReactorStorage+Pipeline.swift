@@ -42,9 +42,9 @@ extension ReactorStorage {
     case .record(let recording):
       startRecording(recording)
     case .travel(let state):
-      travel(to: state, reactor)
+      showPast(state)
     case .live:
-      returnToLive(reactor)
+      showLive(reactor)
     }
   }
 

@@ -26,9 +26,9 @@ extension ReactorStorage {
     submit(.live, from: reactor)
   }
 
-  /// ``Work/travel(_:)``, on the processing thread. Lock released.
+  /// ``Work/travel(_:)``, on the processing thread: shows a past state. Lock released.
   @usableFromInline
-  func travel(to state: R.State, _ reactor: R) {
+  func showPast(_ state: R.State) {
     let isTraveling = core.pointer(to: \.isTraveling).unsafelyUnwrapped
     if !isTraveling.pointee {
       // Made by `travel(to:from:)`, before it queued this; never replaced.
@@ -41,9 +41,9 @@ extension ReactorStorage {
     show(state, published: nil)
   }
 
-  /// ``Work/live``, on the processing thread. Lock released.
+  /// ``Work/live``, on the processing thread: shows the live state again. Lock released.
   @usableFromInline
-  func returnToLive(_ reactor: R) {
+  func showLive(_ reactor: R) {
     let isTraveling = core.pointer(to: \.isTraveling).unsafelyUnwrapped
     guard isTraveling.pointee else { return }
     isTraveling.pointee = false

@@ -107,8 +107,18 @@ extension Reactor {
   /// The storage type to declare in a reactor: `let storage = Storage()`.
   public typealias Storage = ReactorStorage<Self>
 
-  /// Returns the state unchanged (ReactorKit's default).
-  public func reduce(state: State, mutation: Mutation) -> State { state }
+  /// Returns the state unchanged (ReactorKit's default), with one runtime warning per reactor
+  /// type at its first mutation: a reactor that implements neither `reduce` is legal, but its
+  /// mutations change nothing, which is most often a `reduce` forgotten or misspelled. Implement
+  /// `reduce(state:mutation:)` returning `state` to say that is what you meant.
+  public func reduce(state: State, mutation: Mutation) -> State {
+    runtimeWarningOnce(
+      "\(Self.self) implements neither reduce(state:mutation:), so its mutations change nothing "
+        + "(first: \(mutation)). Implement reduce(state: inout State, mutation: Mutation) in "
+        + "\(Self.self), or reduce(state:mutation:) returning state if nothing is to change.",
+      key: "\(Self.self).reduceNotImplemented")
+    return state
+  }
 
   /// Calls the returning ``reduce(state:mutation:)-(_,_)``.
   @inlinable

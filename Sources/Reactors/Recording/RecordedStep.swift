@@ -78,19 +78,3 @@ public struct RecordedStep<Action: Sendable, Mutation: Sendable, State: Sendable
     self.isStaged = isStaged
   }
 }
-
-/// A value in a heap object: a recorded state, which most steps lack.
-@usableFromInline
-final class Box<Value: Sendable>: Sendable {
-  @usableFromInline let value: Value
-  @inlinable init(_ value: Value) { self.value = value }
-}
-
-extension Duration {
-  /// The duration in whole nanoseconds (a recording's step times, as its file holds them).
-  @inlinable
-  package var wholeNanoseconds: Int64 {
-    let (seconds, attoseconds) = components
-    return seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000
-  }
-}

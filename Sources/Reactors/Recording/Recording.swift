@@ -302,15 +302,3 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     _ = append(.cancelled(id: id), cause: cause)
   }
 }
-
-extension Locked {
-  /// Takes the value out, leaving `nil`: whoever calls first gets it, once, to use with the
-  /// lock released (a closure that must run once: a recording's stop, its finish).
-  @inlinable
-  func takeOnce<Wrapped>() -> Wrapped? where Value == Wrapped? {
-    withLock { value in
-      defer { value = nil }
-      return value
-    }
-  }
-}

@@ -58,7 +58,7 @@ public final class PublishRelay<Element: Sendable>: Sendable {
   public var effect: Effect<Element> { flatMap { .just($0) } }
 
   /// The number of subscriptions: reactors that merged the relay and effects iterating it.
-  public var subscriberCount: Int { subscribers.withLock { $0.list.count } }
+  package var subscriberCount: Int { subscribers.withLock { $0.list.count } }
 
   /// Calls `deliver` with every event from now on, until the token is cancelled or released.
   func subscribe(_ deliver: @escaping @Sendable (Element) -> Void) -> ObservationToken {

@@ -53,3 +53,15 @@ final class LockedStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
   // ManagedBuffer destroys the header (the value) itself; the mutex needs destroying.
   deinit { withUnsafeMutablePointerToElements { _ = pthread_mutex_destroy($0) } }
 }
+
+extension Locked {
+  /// Takes the value out, leaving `nil`: whoever calls first gets it, once, to use with the
+  /// lock released (a closure that must run once: a recording's stop, its finish).
+  @inlinable
+  func takeOnce<Wrapped>() -> Wrapped? where Value == Wrapped? {
+    withLock { value in
+      defer { value = nil }
+      return value
+    }
+  }
+}

@@ -36,6 +36,15 @@ package func runtimeWarning(_ message: @autoclosure () -> String, key: String) {
   }
 }
 
+/// Reports a runtime warning the first time `key` occurs in the process, and never again (a
+/// mistake in a type that every instance repeats, such as a missing `reduce`): later
+/// occurrences are only counted. Like ``runtimeWarning(_:key:)``, it never stops the program.
+@usableFromInline
+package func runtimeWarningOnce(_ message: @autoclosure () -> String, key: String) {
+  guard warningThrottle.withLock({ $0.occurred(key) }) == 1 else { return }
+  runtimeWarning(message(), key: "\(key).shown")
+}
+
 /// How often each kind of runtime warning has occurred in this process: the one place that
 /// remembers across reactors, since a warning repeated by a thousand short-lived reactors of one
 /// type is one mistake.

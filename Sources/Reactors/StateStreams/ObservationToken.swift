@@ -64,5 +64,5 @@ public final class CancelBag: Sendable {
   }
 
   /// The number of observations the bag holds.
-  public var count: Int { observations.withLock { $0.count } }
+  package var count: Int { observations.withLock { $0.count } }
 }
