@@ -3,11 +3,8 @@
 struct EngineCore<R: Reactor> {
   /// Who processes, and the queue of work.
   @usableFromInline var processing = Processing<Work<R>, ThreadIdentity>()
-  /// The reduced state; `nil` until the reactor is first used.
-  @usableFromInline var state: R.State?
   /// Started, plain, reducing (see ``Lifecycle``). Its ``Lifecycle/hasStarted`` tells whether
-  /// `state` is set, instead of `state == nil`, which code compiled for any state (not for this
-  /// one) answers by copying the state.
+  /// the state is set (see ``ReactorStorage/stateSlot``).
   @usableFromInline var lifecycle = Lifecycle()
   /// What the `transform` hooks returned, when the reactor overrides one; set once, when it
   /// starts, and never replaced.
@@ -63,14 +60,4 @@ struct EngineCore<R: Reactor> {
     return made
   }
 
-}
-
-extension UnsafeMutablePointer {
-  /// The object this optional reference points to, without a retain: for a reference the
-  /// caller knows stays alive while it uses it (see the callers). An optional reference is
-  /// stored as a nullable pointer, which is how it is read here.
-  @inlinable @inline(__always)
-  func unretained<Object: AnyObject>() -> Unmanaged<Object>? where Pointee == Object? {
-    UnsafeRawPointer(self).load(as: UnsafeRawPointer?.self).map(Unmanaged.fromOpaque)
-  }
 }

@@ -55,7 +55,7 @@ struct Lifecycle {
   mutating func reduceStarted() {
     // One flag read: a check of two that the compiler made as one wider load, right after
     // the narrower store of the last `reduceEnded()`, stalled `send` by 6 ns (no store
-    // forwarding). A reduce before the start stops at the state's force unwrap instead.
+    // forwarding). Nothing reduces before the start: only a started reactor's work is processed.
     if isReducing { preconditionFailure("a reduce started inside another") }
     isReducing = true
   }

@@ -123,7 +123,7 @@ extension ReactorStorage {
   @inlinable @inline(__always)
   func reduce(_ mutation: R.Mutation, _ reactor: R) {
     core.pointee.lifecycle.reduceStarted()
-    reactor.reduce(state: &core.pointee.state!, mutation: mutation)
+    reactor.reduce(state: &stateSlot.pointee, mutation: mutation)
     core.pointee.lifecycle.reduceEnded()
   }
 
@@ -154,7 +154,7 @@ extension ReactorStorage {
     guard let transforms = core.pointee.transforms, let stage = transforms.state else {
       return captureChanges()
     }
-    guard let transformed = stage(core.pointee.state!) else { return false }
+    guard let transformed = stage(stateSlot.pointee) else { return false }
     after.replaced = transforms.published.take()
     transforms.published = transformed
     return captureChanges()
@@ -167,9 +167,7 @@ extension ReactorStorage {
     guard !core.pointee.observers.isEmpty else { return false }
     // The state is compared where it lies: copying it would retain every collection it holds.
     guard let transforms = core.pointee.transforms, transforms.state != nil else {
-      return withUnsafePointer(to: &core.pointee.state!) {
-        core.pointee.observers.capture($0, into: &core.pointee.delivery)
-      }
+      return core.pointee.observers.capture(UnsafePointer(stateSlot), into: &core.pointee.delivery)
     }
     return withUnsafePointer(to: &transforms.published!) {
       core.pointee.observers.capture($0, into: &core.pointee.delivery)
@@ -213,8 +211,8 @@ extension ReactorStorage {
   func show(_ state: R.State, published: R.State?) {
     var replaced: (R.State?, R.State?)
     let hasDelivery = locked { () -> Bool in
-      replaced.0 = core.pointee.state.take()
-      core.pointee.state = state
+      replaced.0 = stateSlot.move()
+      stateSlot.initialize(to: state)
       if let transforms = core.pointee.transforms, let stage = transforms.state {
         replaced.1 = transforms.published.take()
         transforms.published = published ?? stage(state) ?? state

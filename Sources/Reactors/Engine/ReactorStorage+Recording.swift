@@ -74,7 +74,7 @@ extension ReactorStorage {
     let state = locked { () -> R.State in
       core.pointee.extras?.activeRecording = recording
       core.pointee.extras?.recordedMutations = 0
-      return core.pointee.state!
+      return stateSlot.pointee
     }
     recording?.began(from: state)
     previous?.finishOnce()
@@ -128,7 +128,7 @@ extension ReactorStorage {
       recording.mutation(
         mutation, cause: RecordedCause.inContext,
         isCheckpoint: count % recording.checkpointEvery == 0
-      ) { locked { core.pointee.state! } }
+      ) { locked { stateSlot.pointee } }
     }
   }
 

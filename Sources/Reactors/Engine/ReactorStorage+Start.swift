@@ -24,7 +24,7 @@ extension ReactorStorage {
     }
     locked {
       guard core.pointee.lifecycle.installed(hasStages: false) else { return }
-      core.pointee.state = initialState
+      stateSlot.initialize(to: initialState)
     }
   }
 
@@ -41,7 +41,7 @@ extension ReactorStorage {
     // `nil`: another thread installed its hooks first.
     let claimed = locked { () -> Bool? in
       guard core.pointee.lifecycle.installed(hasStages: true) else { return nil }
-      core.pointee.state = initialState
+      stateSlot.initialize(to: initialState)
       core.pointee.transforms = Transforms(
         action: actions.stage, mutation: mutations.stage, state: states.stage,
         published: published)

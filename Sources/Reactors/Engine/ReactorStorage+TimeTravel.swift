@@ -34,7 +34,7 @@ extension ReactorStorage {
       // Made by `travel(to:from:)`, before it queued this; never replaced.
       let extras = core.pointee.extras.unsafelyUnwrapped
       (extras.liveState, extras.livePublished) = locked {
-        (core.pointee.state, core.pointee.transforms?.published)
+        (stateSlot.pointee, core.pointee.transforms?.published)
       }
       isTraveling.pointee = true
     }

@@ -30,11 +30,16 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   // allocated in `init` and freed in `deinit`, when no other reference exists.
   @usableFromInline let lock = PlatformLock()
   @usableFromInline let core: UnsafeMutablePointer<EngineCore<R>>
+  /// The reduced state, where `reduce` changes it in place and the observers compare it:
+  /// initialized once the reactor starts (``Lifecycle/hasStarted``), and read and written under
+  /// the lock like the core. It lies after the core, in the core's allocation (see
+  /// ``EngineAllocation``): a state of its own type, not an optional's payload.
+  @usableFromInline let stateSlot: UnsafeMutablePointer<R.State>
 
   /// Creates the storage of a reactor that has not started yet.
   @inlinable
   public init() {
-    core = .allocate(capacity: 1)
+    (core, stateSlot) = EngineAllocation.allocate(EngineCore<R>.self, R.State.self)
     core.initialize(to: EngineCore())
   }
 
@@ -45,8 +50,9 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     for task in tasks { task.cancel() }
     for finish in finishers { finish() }
     for waiter in waiters { waiter.resume() }
+    if core.pointee.lifecycle.hasStarted { stateSlot.deinitialize(count: 1) }
     core.deinitialize(count: 1)
-    core.deallocate()
+    EngineAllocation.deallocate(core)
     lock.deallocate()
   }
 
@@ -249,7 +255,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     if let transforms = core.pointee.transforms, let published = transforms.published {
       return published
     }
-    return core.pointee.state!
+    return stateSlot.pointee
   }
 
   /// Calls `body` with the state the outside sees, where it lies, with the lock held: `body`
@@ -263,11 +269,8 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     let result = locked { () -> Result? in
       guard core.pointee.lifecycle.hasStarted else { return nil }
       guard let transforms = core.pointee.transforms, transforms.state != nil else {
-        // The state where it lies: an optional's payload is at its start. Not `&state!`,
-        // which code compiled for any state (not for this one) reads through a copy of the
-        // state.
-        let state = UnsafeRawPointer(core.pointer(to: \.state).unsafelyUnwrapped)
-        return body(state.assumingMemoryBound(to: R.State.self))
+        // The state where it lies, in its own slot: no copy.
+        return body(UnsafePointer(stateSlot))
       }
       return withUnsafePointer(to: &transforms.published!, body)
     }

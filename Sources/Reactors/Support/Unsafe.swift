@@ -1,9 +1,11 @@
-// Two unsafe helpers the engine shares, each kept because a benchmark row shows what it buys
-// (see the threads article's table): a field read where it lies (`FieldAccess`) and an array's
-// element called without a retain (`unretainedElement(at:)`). They are not the only unsafe code;
-// the rest stays beside what it serves, each with its reason where it is written:
-// - `ReactorStorage.core`, the engine's state behind a pointer the storage allocates and frees,
-//   and `withPublishedState`, which hands observers' comparisons the state where it lies;
+// The unsafe helpers the engine shares, each kept because a benchmark row shows what it buys
+// (see the threads article's table): a field read where it lies (`FieldAccess`), an array's
+// element called without a retain (`unretainedElement(at:)`), an optional reference read
+// without a retain (`unretained()`), and the engine's one allocation for its core and its state
+// (`EngineAllocation`). They are not the only unsafe code; the rest stays beside what it serves,
+// each with its reason where it is written:
+// - `ReactorStorage.core` and `stateSlot`, behind pointers the storage allocates (here) and
+//   frees, and `withPublishedState`, which hands observers' comparisons the state where it lies;
 // - `ChangedBytes`, which compares observed values byte by byte (scenario 8);
 // - the calls through `unretainedElement(at:)` with `_withUnsafeGuaranteedRef` in
 //   `ObserverRegistry`, `ChangedBytes` and `SubscriberList` (scenarios 2 and 7);
@@ -60,5 +62,55 @@ extension Array where Element: AnyObject {
       UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped).load(
         fromByteOffset: index &* MemoryLayout<Element>.stride, as: Unmanaged<Element>.self)
     }
+  }
+}
+
+extension UnsafeMutablePointer {
+  /// The object this optional reference points to, without a retain: for a reference the
+  /// caller knows stays alive while it uses it (see the callers).
+  ///
+  /// Bought by the recorded `send` and a store's dispatch: reading the engine's extras and its
+  /// recording without an atomic retain and release each time. It reads the reference as a
+  /// nullable pointer, which is how Swift's ABI stores an optional class reference (`nil` is the
+  /// null pointer, the one extra inhabitant of a class reference); the size is checked below.
+  @inlinable @inline(__always)
+  func unretained<Object: AnyObject>() -> Unmanaged<Object>? where Pointee == Object? {
+    assert(MemoryLayout<Object?>.size == MemoryLayout<UnsafeRawPointer?>.size)
+    return UnsafeRawPointer(self).load(as: UnsafeRawPointer?.self).map(Unmanaged.fromOpaque)
+  }
+}
+
+/// The one allocation of a reactor's engine: its core, then its state at the next offset the
+/// state's alignment allows. One allocation, not two, keeps a child reactor's cost at one
+/// (benchmark scenario 11); the state has a slot of its own type, so nothing depends on where
+/// an optional keeps its payload.
+@usableFromInline
+enum EngineAllocation {
+  /// The state's offset from the core's start.
+  @inlinable
+  static func stateOffset<Core, State>(_ core: Core.Type, _ state: State.Type) -> Int {
+    let alignment = MemoryLayout<State>.alignment
+    return (MemoryLayout<Core>.size + alignment - 1) / alignment * alignment
+  }
+
+  /// Allocates room for a core and a state, both uninitialized.
+  @inlinable
+  static func allocate<Core, State>(
+    _ core: Core.Type, _ state: State.Type
+  ) -> (UnsafeMutablePointer<Core>, UnsafeMutablePointer<State>) {
+    let offset = stateOffset(core, state)
+    let raw = UnsafeMutableRawPointer.allocate(
+      byteCount: max(offset + MemoryLayout<State>.size, 1),
+      alignment: max(MemoryLayout<Core>.alignment, MemoryLayout<State>.alignment))
+    return (
+      raw.bindMemory(to: Core.self, capacity: 1),
+      (raw + offset).bindMemory(to: State.self, capacity: 1)
+    )
+  }
+
+  /// Frees what ``allocate(_:_:)`` allocated, once both values are deinitialized.
+  @inlinable
+  static func deallocate<Core>(_ core: UnsafeMutablePointer<Core>) {
+    UnsafeMutableRawPointer(core).deallocate()
   }
 }
