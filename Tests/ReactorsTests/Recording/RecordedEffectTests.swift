@@ -158,47 +158,46 @@ import Testing
     #expect(clock.sleeperCount == 0)
   }
 
-  #if os(Linux) && !REACTORS_WITHOUT_TASK_IMMEDIATE
-    // Where tasks start on this thread, the effect is recorded by the id of the part its task
-    // runs (elsewhere, by the first part started in a task of its own: here "inner").
-    @Test func aCancelledInnerPartWithAnotherIdDoesNotEndTheEffectCancelled() async {
-      let clock = TestClock()
-      let reactor = ProbeReactor(mutate: { _, action in
-        switch action {
-        case .custom(0):
-          return .cancel(id: "inner")
-        case .custom:
-          return Effect<ProbeReactor.Mutation>.concat(
-            .just(.setTitle("loading")),
-            Effect.concat(
-              Effect.run { _ in try await clock.sleep(for: .seconds(1)) }
-                .cancellable(id: "inner"),
-              .run { send in send(.add(1)) }
-            )
-            .cancellable(id: "outer"))
-        default:
-          return ProbeReactor.defaultMutation(action)
-        }
-      })
-      let recording = Recording(of: reactor, named: "probe")
-      reactor.send(.custom(1))
-      await clock.waitForSleepers(1)
-      reactor.send(.custom(0))
-      await reactor.storage.settled()
-      let steps = lines(recording.steps)
-      #expect(
-        steps.prefix(6).suffix(3) == [
-          "3 effect outer <- probe#1",
-          "4 input custom(0)",
-          "5 cancel inner <- probe#4",
-        ])
-      // What the part after the cancelled one sent may be reduced after the effect's end.
-      #expect(
-        Set(steps.dropFirst(6).map { $0.drop { $0 != " " } }) == [
-          " mutation add(1) <- probe#3 => 1 \"loading\"",
-          " ended 3 <- probe#3",
-        ])
-      #expect(reactor.currentState.count == 1)
-    }
-  #endif
+  // Where tasks start on this thread, the effect is recorded by the id of the part its task
+  // runs (elsewhere, by the first part started in a task of its own: here "inner").
+  @Test(.enabled(if: ImmediateTasks.areAvailable, "needs Task.immediate (Apple 26+, Linux)"))
+  func aCancelledInnerPartWithAnotherIdDoesNotEndTheEffectCancelled() async {
+    let clock = TestClock()
+    let reactor = ProbeReactor(mutate: { _, action in
+      switch action {
+      case .custom(0):
+        return .cancel(id: "inner")
+      case .custom:
+        return Effect<ProbeReactor.Mutation>.concat(
+          .just(.setTitle("loading")),
+          Effect.concat(
+            Effect.run { _ in try await clock.sleep(for: .seconds(1)) }
+              .cancellable(id: "inner"),
+            .run { send in send(.add(1)) }
+          )
+          .cancellable(id: "outer"))
+      default:
+        return ProbeReactor.defaultMutation(action)
+      }
+    })
+    let recording = Recording(of: reactor, named: "probe")
+    reactor.send(.custom(1))
+    await clock.waitForSleepers(1)
+    reactor.send(.custom(0))
+    await reactor.storage.settled()
+    let steps = lines(recording.steps)
+    #expect(
+      steps.prefix(6).suffix(3) == [
+        "3 effect outer <- probe#1",
+        "4 input custom(0)",
+        "5 cancel inner <- probe#4",
+      ])
+    // What the part after the cancelled one sent may be reduced after the effect's end.
+    #expect(
+      Set(steps.dropFirst(6).map { $0.drop { $0 != " " } }) == [
+        " mutation add(1) <- probe#3 => 1 \"loading\"",
+        " ended 3 <- probe#3",
+      ])
+    #expect(reactor.currentState.count == 1)
+  }
 }

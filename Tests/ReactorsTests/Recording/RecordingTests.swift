@@ -317,9 +317,9 @@ func lines(
     // scope; elsewhere, from no recorded step.
     let input = recording.steps.first { isInput($0, .setTitle("from the helper")) }
     if let cause = input?.cause { #expect(cause == RecordedCause(recording: "probe", index: 2)) }
-    #if os(Linux) && !REACTORS_WITHOUT_TASK_IMMEDIATE
+    if ImmediateTasks.areAvailable {
       #expect(input?.cause == RecordedCause(recording: "probe", index: 2))
-    #endif
+    }
     withExtendedLifetime(token) {}
   }
 }
