@@ -44,34 +44,59 @@ extension ReactorStorage {
       host = host.marked(mark(marked))
     }
     let recording = processingRecording
+    var decisions = EffectStart(
+      tasksStartInLine: ImmediateTasks.areAvailable, isRecorded: recording != nil,
+      isReplay: recording?.isReplay == true, id: id)
     // The effect's start, recorded when it first needs a task (see ``Recording``).
     var recorded: RecordedEffect?
     let rest = effect.startSynchronously(
       emit: emit, cancel: { cancelEffects(id: $0) },
       defer: { part, partID in
-        // A replay starts no task: what is left is dropped below.
-        if ImmediateTasks.areAvailable || recording?.isReplay == true {
-          // Started in line, on this thread, by the task that runs what is left.
+        switch decisions.partDeferred(id: partID) {
+        case .runInLine:
+          // Started in line, on this thread, by the task that runs what is left (a replay
+          // starts no task: what is left is dropped below).
           return Effect(.cancellable(part, id: partID, cancelInFlight: false))
-        }
-        var partHost = host.marked(mark(partID))
-        if let recording {
-          recorded = recorded ?? recordStart(id: id ?? partID, recording)
+        case .startTask(let start):
+          var partHost = host.marked(mark(partID))
+          recorded = recordedEffect(start, before: recorded, recording)
           partHost.recorded = recorded
+          return Effect(.join(partHost.startDetached(part, id: partID, reportsErrors: false)))
         }
-        return Effect(.join(partHost.startDetached(part, id: partID, reportsErrors: false)))
       })
     guard let rest else { return }
-    if let recording {
-      recorded = recorded ?? recordStart(id: id ?? rest.cancellableID, recording)
-      guard !recording.isReplay else { return }
-      host.recorded = recorded
+    switch decisions.restRemains(id: rest.cancellableID) {
+    case .dropAfterRecording(let start):
+      _ = recordedEffect(start, before: recorded, recording)
+    case .start(let start):
+      host.recorded = recordedEffect(start, before: recorded, recording)
+      whileStartingEffect { host.start(rest, id: id, reportsErrors: true) }
     }
-    // Where the task starts on this thread, what it queues before it suspends is its own.
+  }
+
+  /// The effect's recorded start, as ``EffectStart`` decided: none, recorded now, or the one
+  /// recorded `before`. Lock released.
+  @inlinable @inline(__always)
+  func recordedEffect(
+    _ start: EffectStart.RecordedStart, before: RecordedEffect?,
+    _ recording: Recording<R.Action, R.Mutation, R.State>?
+  ) -> RecordedEffect? {
+    switch start {
+    case .none: return nil
+    case .recorded: return before
+    case .recordNow(let id): return recording.map { recordStart(id: id, $0) }
+    }
+  }
+
+  /// Runs `body`, which starts an effect's task, flagged as starting one: where the task starts
+  /// on this thread, what it queues before it suspends is its own (see
+  /// ``EngineCore/isStartingEffect``). The processing thread only; lock released.
+  @inlinable @inline(__always)
+  func whileStartingEffect(_ body: () -> Void) {
     let isStarting = core.pointer(to: \.isStartingEffect).unsafelyUnwrapped
     let wasStarting = isStarting.pointee
     isStarting.pointee = true
-    host.start(rest, id: id, reportsErrors: true)
+    body()
     isStarting.pointee = wasStarting
   }
 
