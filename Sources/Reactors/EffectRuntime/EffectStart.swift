@@ -6,16 +6,29 @@
 /// (`ReactorStorage.start(_:emit:host:)`).
 ///
 /// A pure value on the processing thread's stack: no lock, no thread, tested alone
-/// (`EffectStartTests`).
+/// (`EffectStartTests`). It holds no id, only which one names the start (``Namer``): its
+/// answers are trivial values, which an effect's start copies and matches without the
+/// runtime's help (an id holds an existential).
 @usableFromInline
 struct EffectStart {
+  /// Which id a recorded start is named by (see `Recording.effectStarted(id:cause:)`).
+  @usableFromInline
+  enum Namer: Equatable {
+    /// The id of the `.cancellable` at the effect's top.
+    case top
+    /// The id of the cancellable part that needed a task first.
+    case part
+    /// The id of what is left, when it is a cancellable part (none otherwise).
+    case rest
+  }
+
   /// What to do with the effect's recorded start.
   @usableFromInline
   enum RecordedStart: Equatable {
     /// The reactor is not recorded: nothing.
     case none
-    /// Record the start now, by `id` (see `Recording.effectStarted(id:cause:)`).
-    case recordNow(id: EffectID?)
+    /// Record the start now, named by the id `Namer` says.
+    case recordNow(namedBy: Namer)
     /// The start is recorded already: use that record.
     case recorded
   }
@@ -43,41 +56,41 @@ struct EffectStart {
   /// Whether the reactor is recorded, and whether by a replay.
   @usableFromInline let isRecorded: Bool
   @usableFromInline let isReplay: Bool
-  /// The id of a `.cancellable` at the effect's top, which names its recorded start first.
-  @usableFromInline let id: EffectID?
+  /// Whether a `.cancellable` is at the effect's top: its id names the recorded start.
+  @usableFromInline let hasTopID: Bool
   /// Whether the start has been recorded.
   @usableFromInline private(set) var hasRecordedStart = false
 
   @inlinable
-  init(tasksStartInLine: Bool, isRecorded: Bool, isReplay: Bool, id: EffectID?) {
+  init(tasksStartInLine: Bool, isRecorded: Bool, isReplay: Bool, hasTopID: Bool) {
     precondition(isRecorded || !isReplay, "a replay records what its reactor does")
     self.tasksStartInLine = tasksStartInLine
     self.isRecorded = isRecorded
     self.isReplay = isReplay
-    self.id = id
+    self.hasTopID = hasTopID
   }
 
-  /// A cancellable part marked `partID` needs a task while the synchronous parts run.
-  @inlinable
-  mutating func partDeferred(id partID: EffectID) -> DeferredPart {
+  /// A cancellable part needs a task while the synchronous parts run.
+  @inlinable @inline(__always)
+  mutating func partDeferred() -> DeferredPart {
     if tasksStartInLine || isReplay { return .runInLine }
-    return .startTask(startNeeded(id: id ?? partID))
+    return .startTask(startNeeded(otherwise: .part))
   }
 
-  /// The synchronous parts ran, and something is left to run in a task, marked `restID` when
-  /// it is a cancellable part.
-  @inlinable
-  mutating func restRemains(id restID: EffectID?) -> Rest {
-    let start = startNeeded(id: id ?? restID)
+  /// The synchronous parts ran, and something is left to run in a task.
+  @inlinable @inline(__always)
+  mutating func restRemains() -> Rest {
+    let start = startNeeded(otherwise: .rest)
     return isReplay ? .dropAfterRecording(start) : .start(start)
   }
 
-  /// The effect needs a task: its start is recorded now, the first time, by `id`.
-  @inlinable
-  mutating func startNeeded(id: EffectID?) -> RecordedStart {
+  /// The effect needs a task: its start is recorded now, the first time, named by the top's
+  /// id, or else by `namer`'s.
+  @inlinable @inline(__always)
+  mutating func startNeeded(otherwise namer: Namer) -> RecordedStart {
     guard isRecorded else { return .none }
     if hasRecordedStart { return .recorded }
     hasRecordedStart = true
-    return .recordNow(id: id)
+    return .recordNow(namedBy: hasTopID ? .top : namer)
   }
 }

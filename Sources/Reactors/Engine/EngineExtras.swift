@@ -16,7 +16,6 @@ final class EngineExtras<R: Reactor> {
   /// What a `send` does, instead of its pause, when its action joined a backlog for another
   /// thread (see `giveTheProcessingThreadAHeadStart()`): the test toolkit counts them.
   @exclusivity(unchecked) @usableFromInline var pauseBehindBacklog: (@Sendable () -> Void)?
-  @exclusivity(unchecked) @usableFromInline var stubIsEnabled = false
   @exclusivity(unchecked) @usableFromInline var stubActions: [R.Action] = []
   /// Tasks waiting for the reactor to be idle (the test toolkit's `idle()`).
   /// Each with its call's identity (an object it allocated), for its cancellation to find it.
@@ -48,13 +47,6 @@ final class EngineExtras<R: Reactor> {
   @exclusivity(unchecked) @usableFromInline var liveState: R.State?
   @exclusivity(unchecked) @usableFromInline var livePublished: R.State?
   @exclusivity(unchecked) @usableFromInline var held: [Work<R>] = []
-
-  /// Whether the extras hold nothing a `send` must act on but a recording: no stub, no store
-  /// middleware, no tap, no issue waiting. In a lock scope.
-  @inlinable
-  var allowRecordedShortPath: Bool {
-    !stubIsEnabled && afterReduce == nil && tap == nil && issues.isEmpty && recording != nil
-  }
 
   @usableFromInline init() {}
 }

@@ -12,6 +12,12 @@
 ///   reduces a `.just` with no other check. Gaining extras ends it for good.
 /// - **Reducing** between ``reduceStarted()`` and ``reduceEnded()``: a `send` from the
 ///   processing thread then comes from inside `reduce` (a misuse, reported).
+/// - **Modes** that take `send` off its shortest path, each turned on and off by an event: the
+///   stub (``stubTurned(on:)``), a recording (``recordingAttached()``), a store's middleware
+///   (``middlewareInstalled()``), the test toolkit's tap (``tapInstalled()``) and misuses
+///   waiting to be reported (``issueNoticed()``). What `send` does with them is decided by
+///   ``actionArrived(from:_:)`` and, after a reduce, ``plainReduced(_:hasDelivery:)`` and
+///   ``recordedReduced(hasDelivery:)`` (see `SendRoute.swift`).
 @usableFromInline
 struct Lifecycle {
   /// The initial state is installed.
@@ -24,6 +30,16 @@ struct Lifecycle {
   @usableFromInline private(set) var isReducing = false
   /// The reactor has ``EngineExtras`` (made on first use, never dropped).
   @usableFromInline private(set) var hasExtras = false
+  /// The stub is on: actions are kept for the test, nothing is processed.
+  @usableFromInline private(set) var isStubbed = false
+  /// A recording is attached: arrivals are marked with their cause.
+  @usableFromInline private(set) var isRecorded = false
+  /// A store's middleware runs after each reduce.
+  @usableFromInline private(set) var hasMiddleware = false
+  /// The test toolkit's tap is told of each mutation.
+  @usableFromInline private(set) var hasTap = false
+  /// Misuses noticed with the lock held wait to be reported once it is released.
+  @usableFromInline private(set) var hasPendingIssues = false
 
   @inlinable init() {}
 
@@ -45,10 +61,51 @@ struct Lifecycle {
     isPlain = false
   }
 
-  /// Started with no `transform` stage: plain but for its extras (a recorded reactor's
-  /// `send` takes a short path of its own, see `sendRecorded(_:_:)`).
+  /// The stub was turned on or off (turning it on also gives the reactor its extras).
   @inlinable
-  var hasNoStages: Bool { hasStarted && !hasStages }
+  mutating func stubTurned(on isOn: Bool) { isStubbed = isOn }
+
+  /// A recording was attached (the reactor has its extras already).
+  @inlinable
+  mutating func recordingAttached() {
+    if !hasExtras { preconditionFailure("a recording is kept in the extras, made first") }
+    isRecorded = true
+  }
+
+  /// The recording attached last was detached.
+  @inlinable
+  mutating func recordingDetached() {
+    if !isRecorded { preconditionFailure("a recording was detached that was not attached") }
+    isRecorded = false
+  }
+
+  /// A store's middleware was installed; it stays.
+  @inlinable
+  mutating func middlewareInstalled() { hasMiddleware = true }
+
+  /// The test toolkit's tap was installed, or removed.
+  @inlinable
+  mutating func tapInstalled() { hasTap = true }
+
+  /// See ``tapInstalled()``.
+  @inlinable
+  mutating func tapRemoved() { hasTap = false }
+
+  /// A misuse was noticed with the lock held, to report once it is released.
+  @inlinable
+  mutating func issueNoticed() { hasPendingIssues = true }
+
+  /// The misuses waiting were taken, to be reported.
+  @inlinable
+  mutating func issuesTaken() { hasPendingIssues = false }
+
+  /// Whether a `send` may take a recorded reactor's short path: started with no `transform`
+  /// stage, recorded, and nothing else to act on (no stub, middleware, tap or misuse waiting).
+  @inlinable
+  var allowsRecordedShortPath: Bool {
+    hasStarted && !hasStages && isRecorded && !isStubbed && !hasMiddleware && !hasTap
+      && !hasPendingIssues
+  }
 
   /// `reduce` starts.
   @inlinable @inline(__always)

@@ -36,55 +36,61 @@ extension ReactorStorage {
   ) {
     var effect = effect
     var id: EffectID?
+    var hasTopID = false
     var host = host
     if case .cancellable(let inner, let marked, let cancelInFlight) = effect.operation {
       if cancelInFlight { cancelEffects(id: marked) }
       effect = inner
       id = marked
+      hasTopID = true
       host = host.marked(mark(marked))
     }
     let recording = processingRecording
     var decisions = EffectStart(
       tasksStartInLine: ImmediateTasks.areAvailable, isRecorded: recording != nil,
-      isReplay: recording?.isReplay == true, id: id)
+      isReplay: recording?.isReplay == true, hasTopID: hasTopID)
     // The effect's start, recorded when it first needs a task (see ``Recording``).
     var recorded: RecordedEffect?
     let rest = effect.startSynchronously(
       emit: emit, cancel: { cancelEffects(id: $0) },
       defer: { part, partID in
-        switch decisions.partDeferred(id: partID) {
+        switch decisions.partDeferred() {
         case .runInLine:
           // Started in line, on this thread, by the task that runs what is left (a replay
           // starts no task: what is left is dropped below).
           return Effect(.cancellable(part, id: partID, cancelInFlight: false))
         case .startTask(let start):
           var partHost = host.marked(mark(partID))
-          recorded = recordedEffect(start, before: recorded, recording)
+          recorded = recordedEffect(start, before: recorded, top: id, other: partID, recording)
           partHost.recorded = recorded
           return Effect(.join(partHost.startDetached(part, id: partID, reportsErrors: false)))
         }
       })
     guard let rest else { return }
-    switch decisions.restRemains(id: rest.cancellableID) {
+    switch decisions.restRemains() {
     case .dropAfterRecording(let start):
-      _ = recordedEffect(start, before: recorded, recording)
+      _ = recordedEffect(
+        start, before: recorded, top: id, other: rest.cancellableID, recording)
     case .start(let start):
-      host.recorded = recordedEffect(start, before: recorded, recording)
+      host.recorded = recordedEffect(
+        start, before: recorded, top: id, other: rest.cancellableID, recording)
       whileStartingEffect { host.start(rest, id: id, reportsErrors: true) }
     }
   }
 
-  /// The effect's recorded start, as ``EffectStart`` decided: none, recorded now, or the one
-  /// recorded `before`. Lock released.
+  /// The effect's recorded start, as ``EffectStart`` decided: none, recorded now (named by the
+  /// `top` id or the `other`, read only then), or the one recorded `before`. Lock released.
   @inlinable @inline(__always)
   func recordedEffect(
-    _ start: EffectStart.RecordedStart, before: RecordedEffect?,
-    _ recording: Recording<R.Action, R.Mutation, R.State>?
+    _ start: EffectStart.RecordedStart, before: RecordedEffect?, top: EffectID?,
+    other: @autoclosure () -> EffectID?, _ recording: Recording<R.Action, R.Mutation, R.State>?
   ) -> RecordedEffect? {
     switch start {
     case .none: return nil
     case .recorded: return before
-    case .recordNow(let id): return recording.map { recordStart(id: id, $0) }
+    case .recordNow(let namer):
+      guard let recording else { return nil }
+      return recordStart(id: namer == .top ? top : other(), recording)
     }
   }
 
@@ -104,7 +110,10 @@ extension ReactorStorage {
   func setAfterReduce(
     _ step: @escaping @Sendable (R.State, R.Mutation) -> Effect<R.Action>
   ) {
-    locked { core.pointee.makeExtras().afterReduce = step }
+    locked {
+      core.pointee.makeExtras().afterReduce = step
+      core.pointee.lifecycle.middlewareInstalled()
+    }
   }
 
   /// What the reactor's effects share (see ``ReactorLink``), made with its first effect.

@@ -100,11 +100,8 @@ extension ReactorStorage {
     else { return }
     var after = AfterReduce<R>()
     let hasDelivery = locked { () -> Bool? in
-      // Extras are never replaced or dropped: read without a retain.
-      if let extras = core.pointer(to: \.extras).unsafelyUnwrapped.unretained(),
-        extras._withUnsafeGuaranteedRef({ $0.stubIsEnabled })
-      {
-        if let action { extras._withUnsafeGuaranteedRef { $0.stubActions.append(action) } }
+      if core.pointee.lifecycle.isStubbed {
+        if let action { core.pointee.extras?.stubActions.append(action) }
         return nil
       }
       reduce(mutation, reactor)
@@ -144,6 +141,7 @@ extension ReactorStorage {
         if !extras.issues.isEmpty {
           after.issues = extras.issues
           extras.issues = []
+          core.pointee.lifecycle.issuesTaken()
         }
         if let middleware = extras.afterReduce {
           after.middleware = middleware

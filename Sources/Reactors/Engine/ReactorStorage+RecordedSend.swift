@@ -5,7 +5,7 @@
 /// changes meanwhile (a stub turned on, a past state shown) sends it down the general path.
 extension ReactorStorage {
   /// ``send(_:from:)`` for a reactor plain but for its recording, which this thread claimed
-  /// idle (``SendArrival/processRecorded``): records the input and runs `mutate` with the
+  /// idle (``Lifecycle/SendRoute/reduceRecorded``): records the input and runs `mutate` with the
   /// input as the cause of what it sends, then reduces a `.just` (``applyRecorded(_:of:_:_:)``)
   /// or starts the effect, as ``processAction(_:staged:_:)`` does. While a past state is shown,
   /// or before the recording begins, the general path. Lock released.
@@ -41,19 +41,15 @@ extension ReactorStorage {
     _ mutation: R.Mutation, of action: R.Action, _ reactor: R,
     _ recording: Unmanaged<Recording<R.Action, R.Mutation, R.State>>
   ) {
-    let next = locked { () -> ReduceNext in
-      // Extras are never replaced or dropped: read without a retain.
-      guard let extras = core.pointer(to: \.extras).unsafelyUnwrapped.unretained(),
-        extras._withUnsafeGuaranteedRef({ $0.allowRecordedShortPath })
-      else { return .general }
+    let outcome = locked { () -> Lifecycle.Reduced in
+      guard core.pointee.lifecycle.mayReduceRecorded else { return .takeGeneralPath }
       reduce(mutation, reactor)
-      if !extras._withUnsafeGuaranteedRef({ $0.issues.isEmpty }) { return .misused }
-      return captureChanges() ? .deliver : .finish
+      return core.pointee.lifecycle.recordedReduced { captureChanges() }
     }
-    switch next {
-    case .general:
+    switch outcome {
+    case .takeGeneralPath:
       apply(mutation, staged: false, reactor, of: action)
-    case .misused:
+    case .reportMisuse:
       // Only this thread reduces: what the reduce left is still there to take.
       var after = AfterReduce<R>()
       let hasDelivery = locked { reduced(into: &after) }

@@ -22,7 +22,10 @@ extension ReactorStorage {
   /// the state it has reached then. Lock released.
   @usableFromInline
   func attach(_ recording: Recording<R.Action, R.Mutation, R.State>, from reactor: R) {
-    locked { core.pointee.makeExtras().recording = recording }
+    locked {
+      core.pointee.makeExtras().recording = recording
+      core.pointee.lifecycle.recordingAttached()
+    }
     submit(.record(recording), from: reactor)
   }
 
@@ -37,6 +40,7 @@ extension ReactorStorage {
         return false
       }
       extras.recording = nil
+      core.pointee.lifecycle.recordingDetached()
       return true
     }
     guard isAttached else { return }

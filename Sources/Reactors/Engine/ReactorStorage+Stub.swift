@@ -4,8 +4,13 @@ extension ReactorStorage {
   /// Whether the stub replaces `mutate` and `reduce`; turning it on gives the reactor its
   /// extras, so every `send` takes the general path that records actions.
   var stubIsEnabled: Bool {
-    get { locked { core.pointee.extras?.stubIsEnabled ?? false } }
-    set { locked { core.pointee.makeExtras().stubIsEnabled = newValue } }
+    get { locked { core.pointee.lifecycle.isStubbed } }
+    set {
+      locked {
+        _ = core.pointee.makeExtras()
+        core.pointee.lifecycle.stubTurned(on: newValue)
+      }
+    }
   }
 
   /// Every action sent while the stub was on, in order.

@@ -60,6 +60,7 @@ extension ReactorStorage {
     startIfNeeded(reactor)
     return locked {
       core.pointee.makeExtras().tap = body
+      core.pointee.lifecycle.tapInstalled()
       return publishedState
     }
   }
@@ -72,6 +73,9 @@ extension ReactorStorage {
 
   /// Removes the tap (see ``tap(from:_:)``).
   package func untap() {
-    locked { core.pointee.extras?.tap = nil }
+    locked {
+      core.pointee.extras?.tap = nil
+      core.pointee.lifecycle.tapRemoved()
+    }
   }
 }

@@ -33,13 +33,17 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   /// The reduced state, where `reduce` changes it in place and the observers compare it:
   /// initialized once the reactor starts (``Lifecycle/hasStarted``), and read and written under
   /// the lock like the core. It lies after the core, in the core's allocation (see
-  /// ``EngineAllocation``): a state of its own type, not an optional's payload.
-  @usableFromInline let stateSlot: UnsafeMutablePointer<R.State>
+  /// ``EngineAllocation``): a state of its own type, not an optional's payload. Computed from
+  /// ``core`` (a constant offset once specialized), not stored: one load fewer a use.
+  @inlinable @inline(__always)
+  var stateSlot: UnsafeMutablePointer<R.State> {
+    EngineAllocation.state(after: core, R.State.self)
+  }
 
   /// Creates the storage of a reactor that has not started yet.
   @inlinable
   public init() {
-    (core, stateSlot) = EngineAllocation.allocate(EngineCore<R>.self, R.State.self)
+    core = EngineAllocation.allocate(EngineCore<R>.self, R.State.self)
     core.initialize(to: EngineCore())
   }
 
@@ -70,93 +74,89 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
 
   // MARK: - Entry points
 
-  /// Sends an action: processed now when the reactor is idle, queued otherwise, recorded when
-  /// the stub is on.
+  /// Sends an action: processed now when the reactor is idle, queued otherwise, kept when the
+  /// stub is on. Where it goes is ``Lifecycle/plainActionArrived(from:_:)``'s decision, then
+  /// ``Lifecycle/actionArrived(as:from:fromEffect:_:)``'s.
   ///
   /// The common path (a plain reactor, idle, whose `mutate` returns `.just`, with nothing to
   /// tell and nothing queued) takes the lock twice: to claim processing, and to reduce and let
   /// go.
   @inlinable
   func send(_ action: R.Action, from reactor: R) {
-    let arrival = locked { () -> SendArrival<R> in
-      guard core.pointee.lifecycle.isPlain, core.pointee.processing.claim(on: .current) else {
-        return arrivedUncommonly(action)
-      }
-      return .processPlain
+    let route = locked { () -> Lifecycle.SendRoute<Work<R>, ThreadIdentity> in
+      guard core.pointee.lifecycle.plainActionArrived(from: .current, &core.pointee.processing)
+      else { return arrivedUncommonly(action) }
+      return .reducePlain
     }
-    guard case .processPlain = arrival else { return sendUncommonly(arrival, action, reactor) }
+    guard case .reducePlain = route else { return sendUncommonly(route, action, reactor) }
     let effect = reactor.mutate(action: action)
     guard case .just(let mutation) = effect.operation else {
       start(effect, of: action, reactor)
       return finishItem(reactor)
     }
-    let next = reducePlainInItsScope(mutation, reactor)
-    switch next {
+    switch reducePlainInItsScope(mutation, reactor) {
     case .idle:
       return
-    case .general:
+    case .takeGeneralPath:
+      // The reactor stopped being plain since the claim.
       apply(mutation, staged: true, reactor, of: action)
     case .deliver:
       deliverChanges()
     case .finish:
       break
-    case .misused:
+    case .reportMisuse:
       reducedWithExtras(mutation, reactor)
     }
     finishItem(reactor)
   }
 
-  /// Reduces the `.just` of ``send(_:from:)``'s short path and decides what follows, in a lock
-  /// scope of its own: ``locked(_:)`` written out, because the optimizer leaves this closure out
-  /// of line once `reduce` is inlined into it (32 instructions more a send, 11% on a store's
-  /// dispatch).
+  /// Reduces the `.just` of ``send(_:from:)``'s short path and decides what follows (or the
+  /// general path), in a lock scope of its own: ``locked(_:)`` written out, because the
+  /// optimizer leaves this closure out of line once `reduce` is inlined into it (32 instructions
+  /// more a send, 11% on a store's dispatch).
   @inlinable @inline(__always)
-  func reducePlainInItsScope(_ mutation: R.Mutation, _ reactor: R) -> ReduceNext {
+  func reducePlainInItsScope(_ mutation: R.Mutation, _ reactor: R) -> Lifecycle.Reduced {
     lock.lock()
-    let next = reducePlain(mutation, reactor)
+    let reduced = reducePlain(mutation, reactor)
     lock.unlock()
-    return next
+    return reduced
   }
 
   /// ``reducePlainInItsScope(_:_:)``'s work. In a lock scope.
   @inlinable @inline(__always)
-  func reducePlain(_ mutation: R.Mutation, _ reactor: R) -> ReduceNext {
-    // Something changed since the claim (the stub was turned on, the reactor gained extras):
-    // the general path, which records the action if the stub is on.
-    guard core.pointee.lifecycle.isPlain else { return .general }
+  func reducePlain(_ mutation: R.Mutation, _ reactor: R) -> Lifecycle.Reduced {
+    guard core.pointee.lifecycle.mayReducePlain else { return .takeGeneralPath }
     reduce(mutation, reactor)
-    // `reduce` misused the reactor (a `send`), which gave it extras.
-    if core.pointee.extras != nil { return .misused }
-    let hasDelivery = captureChanges()
-    if !hasDelivery && core.pointee.processing.finishedLastItem() { return .idle }
-    return hasDelivery ? .deliver : .finish
+    return core.pointee.lifecycle.plainReduced(&core.pointee.processing) { captureChanges() }
   }
 
   /// Does what ``send(_:from:)``'s lock scope decided when the reactor was not plain and idle:
-  /// start it and send again, nothing (the stub recorded the action), pause behind a backlog,
-  /// or what the state machine said. Out of line, so that `send`'s short path stays small (and
-  /// `send` does not call itself). Lock released.
+  /// start it and send again, nothing (the stub kept the action), the recorded short path, or
+  /// what the processing state machine said of the action arriving as work (process it, or
+  /// pause behind a backlog). Out of line, so that `send`'s short path stays small (and `send`
+  /// does not call itself). Lock released.
   @inlinable @inline(never)
-  func sendUncommonly(_ arrival: SendArrival<R>, _ action: R.Action, _ reactor: R) {
-    switch arrival {
-    case .processPlain:
+  func sendUncommonly(
+    _ route: Lifecycle.SendRoute<Work<R>, ThreadIdentity>, _ action: R.Action, _ reactor: R
+  ) {
+    switch route {
+    case .reducePlain:
       preconditionFailure("the short path of send handles a plain reactor it claimed")
-    case .processRecorded:
+    case .reduceRecorded:
       sendRecorded(action, reactor)
-    case .notStarted:
+    case .start:
       start(reactor)
       send(action, from: reactor)
-    case .recorded:
+    case .keepForStub, .arrived(.queued, _):
       return
-    case .queuedBehindBacklog:
+    case .arrived(.queuedBehindBacklog, _):
       // Read apart: this pause lasts about 0.1 ms anyway.
       let pause = locked { core.pointee.extras?.pauseBehindBacklog }
       (pause ?? giveTheProcessingThreadAHeadStart)()
-    case .arrived(let arrival):
+    case .arrived(let arrival, _):
       act(on: arrival, reactor) { process(.action(action, staged: false), reactor) }
     }
   }
-
   /// The rest of a reduce on ``send(_:from:)``'s short path, for a `reduce` that misused the
   /// reactor: the issue is reported now, before what it queued runs. Only this thread reduces,
   /// so the state is still the one the reduce made. Lock released.
@@ -167,33 +167,26 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     afterReduce(mutation, after, reactor)
   }
 
-  /// What ``send(_:from:)`` decides in its lock scope when the reactor is not plain and idle:
-  /// not started yet, the stub on, or another item being processed. In a lock scope.
+  /// What ``send(_:from:)``'s lock scope decides for an action off the plain path, as
+  /// ``Lifecycle/actionArrived(as:from:fromEffect:_:)`` says; then the stub keeps the action,
+  /// or a send from inside `reduce` is noticed, to be reported. In a lock scope; out of line, so
+  /// that `send`'s short path stays small.
   @inlinable @inline(never)
-  func arrivedUncommonly(_ action: R.Action) -> SendArrival<R> {
-    guard core.pointee.lifecycle.hasStarted else { return .notStarted }
-    if let extras = core.pointee.extras {
-      if extras.stubIsEnabled {
-        extras.stubActions.append(action)
-        return .recorded
-      }
-      if core.pointee.lifecycle.hasNoStages, extras.allowRecordedShortPath,
-        core.pointee.processing.claim(on: .current)
-      {
-        return .processRecorded
-      }
-    }
+  func arrivedUncommonly(_ action: R.Action) -> Lifecycle.SendRoute<Work<R>, ThreadIdentity> {
     let thread = ThreadIdentity.current
-    if core.pointee.lifecycle.isSentFromReduce(
-      byProcessingThread: core.pointee.processing.isOwned(by: thread))
-    {
+    let route = core.pointee.lifecycle.actionArrived(
+      as: recorded(.action(action, staged: false)), from: thread,
+      fromEffect: isStartingEffect(on: thread), &core.pointee.processing)
+    switch route {
+    case .keepForStub:
+      core.pointee.makeExtras().stubActions.append(action)
+    case .arrived(_, sentFromReduce: true):
       core.pointee.makeExtras().issues.append(.sentFromReduce(action))
+      core.pointee.lifecycle.issueNoticed()
+    default:
+      break
     }
-    let arrival = core.pointee.processing.arrived(
-      recorded(.action(action, staged: false)), from: thread,
-      fromEffect: isStartingEffect(on: thread))
-    if case .queuedBehindBacklog = arrival { return .queuedBehindBacklog }
-    return .arrived(arrival)
+    return route
   }
 
   /// Processes `work` now when the reactor is idle, or queues it.
@@ -363,38 +356,4 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
 @usableFromInline
 final class IdleCall: Sendable {
   @usableFromInline init() {}
-}
-
-/// What ``ReactorStorage/send(_:from:)`` decided with the lock held.
-@usableFromInline
-enum SendArrival<R: Reactor> {
-  /// This thread claimed a plain reactor: run `mutate`, reduce a `.just` directly.
-  case processPlain
-  /// This thread claimed a reactor plain but for its recording: record the input, run
-  /// `mutate` (see ``ReactorStorage/sendRecorded(_:_:)``).
-  case processRecorded
-  /// The reactor has not started: start it, then send again.
-  case notStarted
-  /// The stub recorded the action.
-  case recorded
-  /// Queued for another thread behind a backlog: pause, then return.
-  case queuedBehindBacklog
-  /// What the state machine said (see ``ReactorStorage/act(on:_:process:)``).
-  case arrived(Processing<Work<R>, ThreadIdentity>.Arrival)
-}
-
-/// What ``ReactorStorage/send(_:from:)`` does after reducing a `.just`, decided with the lock
-/// held.
-@usableFromInline
-enum ReduceNext {
-  /// Nothing changed for anybody and nothing is queued: processing is over.
-  case idle
-  /// The reactor stopped being plain since the claim: take the general path.
-  case general
-  /// `reduce` misused the reactor, which has extras now: report it, then go on.
-  case misused
-  /// Tell the observers, then go on with the queue.
-  case deliver
-  /// Go on with the queue.
-  case finish
 }

@@ -93,19 +93,27 @@ enum EngineAllocation {
     return (MemoryLayout<Core>.size + alignment - 1) / alignment * alignment
   }
 
-  /// Allocates room for a core and a state, both uninitialized.
+  /// Allocates room for a core and a state, both uninitialized; the state's memory is bound to
+  /// its type, at ``state(after:_:)``.
   @inlinable
   static func allocate<Core, State>(
     _ core: Core.Type, _ state: State.Type
-  ) -> (UnsafeMutablePointer<Core>, UnsafeMutablePointer<State>) {
+  ) -> UnsafeMutablePointer<Core> {
     let offset = stateOffset(core, state)
     let raw = UnsafeMutableRawPointer.allocate(
       byteCount: max(offset + MemoryLayout<State>.size, 1),
       alignment: max(MemoryLayout<Core>.alignment, MemoryLayout<State>.alignment))
-    return (
-      raw.bindMemory(to: Core.self, capacity: 1),
-      (raw + offset).bindMemory(to: State.self, capacity: 1)
-    )
+    (raw + offset).bindMemory(to: State.self, capacity: 1)
+    return raw.bindMemory(to: Core.self, capacity: 1)
+  }
+
+  /// The state's slot in the allocation `core` starts.
+  @inlinable @inline(__always)
+  static func state<Core, State>(
+    after core: UnsafeMutablePointer<Core>, _ state: State.Type
+  ) -> UnsafeMutablePointer<State> {
+    (UnsafeMutableRawPointer(core) + stateOffset(Core.self, State.self)).assumingMemoryBound(
+      to: State.self)
   }
 
   /// Frees what ``allocate(_:_:)`` allocated, once both values are deinitialized.
