@@ -41,6 +41,11 @@ let package = Package(
     // Only a command plugin, to build the documentation (`swift package generate-documentation`):
     // nothing of it is linked into any target.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // Only for ReactorsRecordingTests: property-based tests (generated values, seeds to replay a
+    // failure) that hold the recording files' JSON coder to JSONEncoder's bytes and JSONDecoder's
+    // values and errors. No dependency of its own; an app that depends on Reactors neither
+    // fetches nor builds it (SwiftPM leaves out what only a dependency's tests use).
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
     .target(name: "Reactors", swiftSettings: strict),
@@ -65,7 +70,10 @@ let package = Package(
     ),
     .testTarget(
       name: "ReactorsRecordingTests",
-      dependencies: ["Reactors", "ReactorsRecording", "ReactorsTesting", "ReactorsTestSupport"],
+      dependencies: [
+        "Reactors", "ReactorsRecording", "ReactorsTesting", "ReactorsTestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
       swiftSettings: strict
     ),
     // The test toolkit: exhaustive testers for reactors and stores, and a clock that moves only

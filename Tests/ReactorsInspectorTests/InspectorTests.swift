@@ -121,15 +121,19 @@ import Testing
     #expect(steps.text.contains("\"count\":7"))
     #expect(steps.text.contains("add"))
     // States at the file's checkpoints: the one kept at step 4 (total 3) for step 5, exact;
-    // step 6's mutation is not in a state the file holds, and the answer says so.
+    // step 2's mutation is not in a state the file holds, and the answer for step 3 says so.
+    // The last mutation's (step 6) is: the file ends with the state at its end.
     let state = try await http.send("GET", "/api/state?r=1&i=5&token=\(token)")
     #expect(state.text.contains("\"madeAt\":4"))
     #expect(state.text.contains("\"exact\":true"))
     #expect(state.text.contains("\"label\":\"total\""))
-    let missing = try await http.send("GET", "/api/state?r=1&i=6&token=\(token)")
+    let missing = try await http.send("GET", "/api/state?r=1&i=3&token=\(token)")
     #expect(missing.text.contains("\"exact\":false"))
-    #expect(missing.text.contains("\"keptAt\":4"))
+    #expect(missing.text.contains("\"keptAt\":0"))
     #expect(missing.text.contains("\"missing\":1"))
+    let last = try await http.send("GET", "/api/state?r=1&i=6&token=\(token)")
+    #expect(last.text.contains("\"exact\":true"))
+    #expect(last.text.contains("\"madeAt\":6"))
     // Read only: no travel, whatever the inspector allows.
     let travel = try await http.send("POST", "/api/travel?r=1&i=2&token=\(token)")
     #expect(travel.status == 403)

@@ -13,11 +13,12 @@ import Testing
     let lines = lines(of: path)
     #expect(
       lines.first
-        == #"{"action":"ReactorsRecordingTests.LoginForm.Action","checkpointEvery":1,"format":"reactors-recording","mutation":"ReactorsRecordingTests.LoginForm.Mutation","name":"login","schema":1,"state":"ReactorsRecordingTests.LoginForm.State","version":1}"#
+        == #"{"action":"ReactorsRecordingTests.LoginForm.Action","checkpointEvery":1,"fingerprint":"codable-hash53-1","format":"reactors-recording","mutation":"ReactorsRecordingTests.LoginForm.Mutation","name":"login","schema":1,"state":"ReactorsRecordingTests.LoginForm.State","version":2}"#
     )
-    // began, 3 inputs, 3 mutations, the effect's start and end.
-    #expect(lines.count == 1 + 9)
+    // began, 3 inputs, 3 mutations, the effect's start and end, then the last state.
+    #expect(lines.count == 1 + 9 + 1)
     #expect(lines[1].contains(#""k":"began""#))
+    #expect(lines.last?.hasPrefix(#"{"i":9,"k":"last","s":{"#) == true)
   }
 
   @Test func whatIsReadIsWhatWasRecorded() async throws {
@@ -82,7 +83,7 @@ import Testing
     #expect(replayed == nil)
   }
 
-  @Test func onlyCheckpointsHoldTheState() async throws {
+  @Test func onlyCheckpointsAndTheLastMutationHoldTheState() async throws {
     let path = temporaryPath("checkpoints")
     defer { removeFile(path) }
     _ = try await recordSession(to: path, checkpointEvery: 2)
@@ -91,7 +92,8 @@ import Testing
       if case .mutation = $0.kind { return true }
       return false
     }
-    #expect(mutations.map { $0.state != nil } == [false, true, false])
+    // The second is a checkpoint; the last holds the state at `stop()`, the file's last line.
+    #expect(mutations.map { $0.state != nil } == [false, true, true])
   }
 
   @Test func aRedactedPasswordNeverReachesTheFile() async throws {
@@ -191,5 +193,45 @@ import Testing
     var divergence: ReplayDivergence?
     withKnownIssue { divergence = read.replay(on: LoginForm()) }
     #expect(divergence?.description.contains("gap") == true)
+  }
+
+  @Test func theStateAtStopIsTheFilesLastLineAndItsLastMutationsState() async throws {
+    let path = temporaryPath("last-state")
+    defer { removeFile(path) }
+    // The default checkpoints: no mutation of the session is one.
+    let live = try await recordSession(to: path, checkpointEvery: 32)
+    let lines = lines(of: path)
+    let mutations = lines.filter { $0.contains(#""k":"mutation""#) }
+    #expect(mutations.count == 3)
+    #expect(mutations.allSatisfy { $0.contains(#""h":"#) && !$0.contains(#""s":"#) })
+    #expect(lines.last?.hasPrefix(#"{"i":9,"k":"last","s":"#) == true)
+
+    let read = try LoginRecording(contentsOf: path)
+    #expect(read.warnings.isEmpty)
+    let last = try #require(read.steps.last { if case .mutation = $0.kind { true } else { false } })
+    #expect(last.state == live.currentState)
+    #expect(last.state?.matches == ["kim", "kim2"])
+    // The mutations before it hold no state, as the file holds none for them.
+    #expect(read.steps.filter { $0.state != nil }.count == 2)  // `began` and the last
+  }
+
+  @Test func aFileOfFormatOneStillReads() throws {
+    // As a writer of format 1 wrote it: no `fingerprint`, no `h`, no `last`.
+    let file =
+      [
+        #"{"action":"ReactorsRecordingTests.LoginForm.Action","checkpointEvery":2,"format":"reactors-recording","mutation":"ReactorsRecordingTests.LoginForm.Mutation","name":"login","schema":1,"state":"ReactorsRecordingTests.LoginForm.State","version":1}"#,
+        #"{"i":0,"k":"began","s":{"matches":[],"name":"","password":""},"t":0}"#,
+        #"{"a":{"type":{"name":"kim"}},"i":1,"k":"input","t":10}"#,
+        #"{"c":"login#1","i":2,"k":"mutation","m":{"setName":{"_0":"kim"}},"t":20}"#,
+        #"{"a":{"typePassword":{"_0":"pw"}},"i":3,"k":"input","t":30}"#,
+        #"{"c":"login#3","i":4,"k":"mutation","m":{"setPassword":{"_0":"pw"}},"s":{"matches":[],"name":"kim","password":"pw"},"t":40}"#,
+      ].joined(separator: "\n") + "\n"
+    let read = try LoginRecording(bytes: Array(file.utf8), path: "old.jsonl")
+    #expect(read.warnings.isEmpty)  // no `last` entry is expected of format 1
+    #expect(read.steps.map(\.index) == [0, 1, 2, 3, 4])
+    #expect(read.steps.map { $0.state != nil } == [true, false, false, false, true])
+    #expect(read.steps[4].state?.password == "pw")
+    // Its last mutation is a checkpoint: the replay checked every state that counts.
+    #expect(read.divergence(replayingOn: LoginForm()) == nil)
   }
 }

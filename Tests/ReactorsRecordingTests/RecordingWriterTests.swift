@@ -71,7 +71,7 @@ struct RecordingWriterTests {
     let lateTakes = Shared(0)
     lost.read { _, _ in
       lateTakes.withLock { $0 += 1 }
-      return StepBatch(chunks: [])
+      return OutboxBatch(steps: StepBatch(chunks: []))
     }
     lost.queue.sync { lost.writeBatch() }
     #expect(lateTakes.withLock { $0 } == 0)
@@ -99,7 +99,12 @@ struct RecordingWriterTests {
 
   /// A recording's outbox, which the test fills as a recording does.
   struct Outbox: Sendable {
-    let steps = Shared(StepOutbox<PendingStep<Int, Int, Int>>(capacity: 1_000, wakeEvery: .max))
+    let steps: Shared<StepOutbox<PendingStep<Int, Int, Int>>>
+
+    /// An outbox of `capacity` steps.
+    init(capacity: Int = 1_000) {
+      steps = Shared(StepOutbox(capacity: capacity, wakeEvery: .max))
+    }
 
     /// Keeps `steps` (of the recording named "w"), as the recording does when it takes them.
     func take(_ steps: [Step]) {
@@ -109,9 +114,10 @@ struct RecordingWriterTests {
     }
   }
 
-  /// A writer of `path` reading an outbox, the problems it reports, and the outbox.
+  /// A writer of `path` reading an outbox of `capacity` steps, the problems it reports, and
+  /// the outbox.
   static func writer(
-    _ path: String, unwrittenLimit: Int
+    _ path: String, unwrittenLimit: Int, capacity: Int = 1_000
   ) throws -> (Writer, Shared<[String]>, Outbox) {
     let header = RecordingHeader(
       format: RecordingHeader.formatName, version: RecordingHeader.currentVersion, name: "w",
@@ -120,9 +126,11 @@ struct RecordingWriterTests {
     let writer = try Writer(path: path, header: header, unwrittenLimit: unwrittenLimit)
     let problems = Shared<[String]>([])
     writer.reportProblems { problem in problems.withLock { $0.append(problem) } }
-    let outbox = Outbox()
+    let outbox = Outbox(capacity: capacity)
     writer.read { closing, emptied in
-      outbox.steps.withLock { $0.taken(closing: closing, giving: emptied) }
+      outbox.steps.withLock {
+        OutboxBatch(steps: $0.taken(closing: closing, giving: emptied.steps))
+      }
     }
     return (writer, problems, outbox)
   }
@@ -158,4 +166,58 @@ struct RecordingWriterTests {
         state: index % 2 == 1 ? nil : index, isCheckpoint: index % 2 == 0)
     }
   }
+}
+
+/// The writer's fingerprints and its `last` entry, written from batches it is handed.
+@Suite struct RecordingWriterLastStateTests {
+  typealias Step = RecordedStep<Int, Int, Int>
+
+  @Test func theLastStateIsWrittenWhenTheLastMutationWasInAnEarlierBatch() throws {
+    let path = temporaryPath("last-earlier-batch")
+    defer { unlink(path) }
+    let (writer, _, outbox) = try RecordingWriterTests.writer(path, unwrittenLimit: 1 << 20)
+    outbox.take([
+      Step(index: 0, time: .zero, kind: .began, cause: nil, state: 0),
+      Step(index: 1, time: .nanoseconds(1), kind: .input(5), cause: nil, state: nil),
+      Step(index: 2, time: .nanoseconds(2), kind: .mutation(5), cause: nil, state: 5),
+    ])
+    writer.queue.sync { writer.writeBatch() }
+    outbox.take([
+      Step(index: 3, time: .nanoseconds(3), kind: .effectStarted(id: nil), cause: nil, state: nil)
+    ])
+    writer.close()
+    let lines = lines(of: path)
+    #expect(lines.last == #"{"i":4,"k":"last","s":5}"#)
+    let mutation = try #require(lines.first { $0.contains(#""k":"mutation""#) })
+    #expect(!mutation.contains(#""s":"#))  // no checkpoint: its fingerprint only
+    let fingerprint = try #require(StateHasher().fingerprint(5))
+    #expect(mutation.contains(#""h":\#(fingerprint),"#))
+
+    let read = try Recording<Int, Int, Int>(contentsOf: path)
+    #expect(read.warnings.isEmpty)
+    #expect(read.steps[2].state == 5)
+    #expect(read.steps[2].fingerprint == fingerprint)
+  }
+
+  @Test func theStateAtStopIsInTheFileEvenWhenItsMutationWasDropped() throws {
+    let path = temporaryPath("last-dropped")
+    defer { unlink(path) }
+    let form = LoginForm()
+    // Room for 4 steps: the writer drops most of these (whether it drops the last mutation
+    // depends on when its thread runs; the state at the end is in the file either way).
+    let recording = try LoginRecording(of: form, named: "login", writingTo: path, bufferSteps: 4)
+    for index in 0..<1_000 { form.send(.type(name: "name \(index)")) }
+    recording.stop()
+    let lines = lines(of: path)
+    #expect(lines.contains { $0.contains(#""k":"gap""#) })
+    let last = try #require(lines.last)
+    #expect(last.hasPrefix(#"{"i":2001,"k":"last","s":{"#))
+    #expect(last.contains(#""name":"name 999""#))
+    let read = try LoginRecording(contentsOf: path)
+    #expect(read.warnings.isEmpty)
+    // Given to the last mutation only when the file holds it with no gap after it.
+    let holders = read.steps.filter { $0.state?.name == "name 999" }.map(\.index)
+    #expect(holders == [] || holders == [2000])
+  }
+
 }

@@ -119,7 +119,10 @@ if let index = CommandLine.arguments.firstIndex(of: "--scenario"),
   case "6": printTable(contention(perThread: 1_000_000 / scale))
   case "7": printTable(scopedStores(count: 1_000_000 / scale))
   case "8": printTable(observedFields(actions: 10_000))
-  case "9": printTable(recordings(count: 100_000 / scale) + [largeReplay(steps: 1_000_000 / scale)])
+  case "9":
+    printTable(
+      recordings(count: 100_000 / scale) + [largeReplay(steps: 1_000_000 / scale)]
+        + coders(count: 100_000 / scale))
   case "10": printTable(await inspecting(steps: 1_000_000 / scale))
   case "11": printTable(childFeatures(count: 1_000_000 / scale))
   default: print("--scenario takes 1, 6, 7, 8, 9, 10 or 11; run without it for every scenario.")
@@ -137,7 +140,9 @@ let scopes = scopedStores(count: 1_000_000 / scale)
 // Scenario 8 keeps its full count in `--quick`: a turn of 1,000 actions lasts 2 ms, and its
 // ratio swung from 1.46 to 2.49 between quick runs.
 let observed = observedFields(actions: 10_000)
-let recorded = recordings(count: 100_000 / scale) + [largeReplay(steps: 1_000_000 / scale)]
+let recorded =
+  recordings(count: 100_000 / scale) + [largeReplay(steps: 1_000_000 / scale)]
+  + coders(count: 100_000 / scale)
 let inspected = await inspecting(steps: 1_000_000 / scale)
 let children = childFeatures(count: 1_000_000 / scale)
 // Growth last: its second half changes the allocator's settings for the rest of the process.

@@ -35,8 +35,14 @@ package struct PendingStep<Action: Sendable, Mutation: Sendable, State: Sendable
   @usableFromInline let isStaged: Bool
   @usableFromInline let isFollowUp: Bool
   @usableFromInline let isCheckpoint: Bool
+  /// A mutation whose state waits apart, in the recording's outbox of states (a file's
+  /// recording: the state of a mutation that is no checkpoint), rather than in ``stateBox``.
+  @usableFromInline let hasStateApart: Bool
   /// When it happened, in nanoseconds since the recording began.
   @usableFromInline let nanoseconds: Int64
+  /// The state it made, when it is kept with the step: at `began`, and at the mutations whose
+  /// state the recording keeps (checkpoints, or every mutation for a recording that keeps every
+  /// state). A file's recording keeps the others apart (``hasStateApart``).
   @usableFromInline let stateBox: Box<State>?
   @usableFromInline let cause: Cause
 
@@ -44,12 +50,14 @@ package struct PendingStep<Action: Sendable, Mutation: Sendable, State: Sendable
   @inlinable
   init(
     kind: consuming RecordedStep<Action, Mutation, State>.Kind, nanoseconds: Int64,
-    cause: Cause, stateBox: Box<State>?, isStaged: Bool, isFollowUp: Bool, isCheckpoint: Bool
+    cause: Cause, stateBox: Box<State>?, isStaged: Bool, isFollowUp: Bool, isCheckpoint: Bool,
+    hasStateApart: Bool = false
   ) {
     self.kind = kind
     self.isStaged = isStaged
     self.isFollowUp = isFollowUp
     self.isCheckpoint = isCheckpoint
+    self.hasStateApart = hasStateApart
     self.nanoseconds = nanoseconds
     self.stateBox = stateBox
     self.cause = cause
@@ -91,6 +99,36 @@ extension StepBatch {
     for chunk in chunks {
       for pending in chunk {
         try body(pending.step(index: index, in: recording))
+        index += 1
+      }
+    }
+  }
+
+  /// Runs `body` on each step that waited, in order, made again as steps of the recording
+  /// named `recording`, with the state of a mutation whose state waited apart: the next of
+  /// `states` (`nil` for the other steps, whose state, if any, is the step's).
+  @inlinable
+  package func forEachStep<Action, Mutation, State>(
+    named recording: String, states: StepBatch<State>,
+    _ body: (RecordedStep<Action, Mutation, State>, State?) throws -> Void
+  ) rethrows where Step == PendingStep<Action, Mutation, State> {
+    var index = firstIndex
+    var chunk = 0
+    var position = 0
+    for steps in chunks {
+      for pending in steps {
+        var apart: State?
+        if pending.hasStateApart {
+          while chunk < states.chunks.count, position == states.chunks[chunk].count {
+            chunk += 1
+            position = 0
+          }
+          if chunk < states.chunks.count {
+            apart = states.chunks[chunk][position]
+            position += 1
+          }
+        }
+        try body(pending.step(index: index, in: recording), apart)
         index += 1
       }
     }

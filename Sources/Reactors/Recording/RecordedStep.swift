@@ -38,11 +38,15 @@ public struct RecordedStep<Action: Sendable, Mutation: Sendable, State: Sendable
   /// from outside every recording.
   public let cause: RecordedCause?
   /// The state after the step: at ``Kind/began`` and after each ``Kind/mutation(_:)``
-  /// (after a mutation between checkpoints, only for a recording kept in memory); `nil`
-  /// for the other kinds.
+  /// (after a mutation between checkpoints, only for a recording kept in memory; for one read
+  /// from a file, also after its last mutation); `nil` for the other kinds.
   public var state: State? { stateBox?.value }
   /// The state, boxed: a step without one costs a pointer, however large the state.
   @usableFromInline let stateBox: Box<State>?
+  /// For a mutation read from a recording file: the fingerprint of the state it made, as the
+  /// file's writer computed it (what a replay compares where the file holds no state); `nil`
+  /// for a step kept in memory, and for a file that holds none (one written before format 2).
+  @usableFromInline package let fingerprint: UInt64?
   /// An input that had been through `transform(action:)` already (a relay's event merged
   /// there): a replay sends it past that stage.
   @usableFromInline package let isStaged: Bool
@@ -55,18 +59,20 @@ public struct RecordedStep<Action: Sendable, Mutation: Sendable, State: Sendable
   @inlinable
   package init(
     index: Int, time: Duration, kind: Kind, cause: RecordedCause?, state: State?,
-    isStaged: Bool = false, isFollowUp: Bool = false, isCheckpoint: Bool = false
+    isStaged: Bool = false, isFollowUp: Bool = false, isCheckpoint: Bool = false,
+    fingerprint: UInt64? = nil
   ) {
     self.init(
       index: index, time: time, kind: kind, cause: cause, stateBox: state.map(Box.init),
-      isStaged: isStaged, isFollowUp: isFollowUp, isCheckpoint: isCheckpoint)
+      isStaged: isStaged, isFollowUp: isFollowUp, isCheckpoint: isCheckpoint,
+      fingerprint: fingerprint)
   }
 
   /// A step whose state is already boxed (shared with the step's other copy).
   @inlinable
   init(
     index: Int, time: Duration, kind: Kind, cause: RecordedCause?, stateBox: Box<State>?,
-    isStaged: Bool, isFollowUp: Bool, isCheckpoint: Bool
+    isStaged: Bool, isFollowUp: Bool, isCheckpoint: Bool, fingerprint: UInt64? = nil
   ) {
     self.isFollowUp = isFollowUp
     self.isCheckpoint = isCheckpoint
@@ -75,6 +81,16 @@ public struct RecordedStep<Action: Sendable, Mutation: Sendable, State: Sendable
     self.kind = kind
     self.cause = cause
     self.stateBox = stateBox
+    self.fingerprint = fingerprint
     self.isStaged = isStaged
+  }
+
+  /// This step holding `state` as the state it made (a file's last state, written apart from
+  /// its step's line). For the package's other targets.
+  @inlinable
+  package func holding(_ state: State) -> Self {
+    Self(
+      index: index, time: time, kind: kind, cause: cause, stateBox: Box(state),
+      isStaged: isStaged, isFollowUp: isFollowUp, isCheckpoint: true, fingerprint: fingerprint)
   }
 }

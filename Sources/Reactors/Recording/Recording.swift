@@ -13,8 +13,10 @@
 /// Cost: nothing while no recording is attached (the reactor keeps its shortest `send`).
 /// Attached, each step is appended on the thread that processes it, as values (a copy of a
 /// collection in the state is a reference count): nothing is encoded, rendered or written
-/// there. Values are kept until the recording is released, so a recording of a long session
-/// holds every step's state; ``stop()`` ends it.
+/// there. A recording that writes a file hands its writer a copy of every mutation's state
+/// (into memory the writer gave back, so with no allocation), which the writer fingerprints on
+/// its own thread. Values are kept until the recording is released, so a recording of a long
+/// session holds every step's state; ``stop()`` ends it.
 ///
 /// Thread rules: attach, read and stop from any thread. A reactor has at most one recording:
 /// attaching another replaces it. The reactor keeps its recording alive while attached; the
@@ -31,6 +33,9 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   /// What rewrites each recorded mutation (see ``Redaction``), decided once: `nil` when no
   /// redaction applies to mutations.
   @usableFromInline let redactMutation: (@Sendable (Mutation) -> Mutation)?
+  /// Whether a redaction rewrites the states (decided once: a state is not copied through
+  /// ``redactions`` for nothing).
+  @usableFromInline let redactsStates: Bool
   /// The time since the recording began, on its clock.
   @usableFromInline let clock: StepClock
   /// A replay's recording: its reactor starts no effect's task (see the test toolkit).
@@ -41,6 +46,13 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   @usableFromInline let hasOutbox: Bool
   /// Whether the steps kept hold every mutation's state, or only every ``checkpointEvery``th.
   @usableFromInline let keepsEveryState: Bool
+  /// Whether the outbox's consumer gets every mutation's state (a file's writer, which
+  /// fingerprints each): those the steps do not keep wait apart, in the buffer's `states`.
+  @usableFromInline let keepsStatesApart: Bool
+  /// Whether the recording was read from a file: a replay of it checks each mutation's state
+  /// against the state or the fingerprint the file holds, and says where it holds neither.
+  /// For the package's other targets.
+  @usableFromInline package let isReadFromFile: Bool
   /// Reduces a mutation into a state as the recorded reactor does (`false`: the reactor is
   /// gone), to make again the states kept steps do not hold.
   @usableFromInline let reducer: (@Sendable (inout State, Mutation) -> Bool)?
@@ -75,8 +87,19 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     @usableFromInline var steps: [Step] = []
     @usableFromInline var count = 0
     @usableFromInline var outbox: StepOutbox<Pending>?
+    /// The states waiting apart (see ``keepsStatesApart``), in the order of their steps, and
+    /// how many have been kept there. Bounded: past its capacity, a mutation's state is not
+    /// kept, and the file has no fingerprint of it.
+    @usableFromInline var states: StepOutbox<State>
+    @usableFromInline var statesKept = 0
+    /// The state after the last mutation, when no step waiting holds it (its step was dropped,
+    /// or its state did not fit): what the consumer's last batch gets as the state at the end.
+    @usableFromInline var latest: State?
 
-    @inlinable init(outbox: StepOutbox<Pending>? = nil) { self.outbox = outbox }
+    @inlinable init(outbox: StepOutbox<Pending>? = nil, statesCapacity: Int = 1) {
+      self.outbox = outbox
+      states = StepOutbox(capacity: statesCapacity, wakeEvery: .max)
+    }
   }
 
   /// Starts recording `reactor` under `name`, hiding what `redactions` say, with times on
@@ -110,18 +133,21 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
 
   /// Starts recording `reactor`. A replay's recording (`isReplay`) keeps its effects from
   /// starting tasks; `outbox` keeps each step, in order, for a consumer on another thread (a
-  /// file's writer; see ``outboxTaker``), woken by `wake` when a batch waits;
-  /// `finish` runs once when the recording stops or is released, and `keepsSteps: false` keeps
-  /// no step in memory. For the package's other targets.
+  /// file's writer; see ``outboxTaker``), woken by `wake` when a batch waits, with every
+  /// mutation's state when `statesBudget` is given (at most that many bytes of states wait
+  /// apart: see ``outboxBatchTaker``); `finish` runs once when the recording stops or is
+  /// released, and `keepsSteps: false` keeps no step in memory. For the package's other
+  /// targets.
   @inlinable
   package init<R: Reactor, C: Clock>(
     _ reactor: R, name: String, redactions: [Redaction<Action, Mutation, State>], clock: C,
     isReplay: Bool, keepsSteps: Bool = true, keepsEveryState: Bool = true,
-    checkpointEvery: Int = 32, outbox: StepOutbox<Pending>? = nil,
+    checkpointEvery: Int = 32, outbox: StepOutbox<Pending>? = nil, statesBudget: Int? = nil,
     wake: (@Sendable () -> Void)? = nil, finish: (@Sendable () -> Void)? = nil
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State, C.Duration == Duration {
     self.checkpointEvery = max(checkpointEvery, 1)
     self.keepsEveryState = keepsEveryState
+    keepsStatesApart = outbox != nil && statesBudget != nil
     reducer = { [weak reactor] state, mutation in
       guard let reactor else { return false }
       reactor.reduce(state: &state, mutation: mutation)
@@ -130,11 +156,16 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     self.name = name
     self.redactions = redactions
     redactMutation = redactions.mutationRedaction()
+    redactsStates = redactions.contains { $0.state != nil }
     self.isReplay = isReplay
     self.keepsSteps = keepsSteps
+    isReadFromFile = false
     self.wake = wake
     hasOutbox = outbox != nil
-    buffer = Locked(Buffer(outbox: outbox))
+    buffer = Locked(
+      Buffer(
+        outbox: outbox,
+        statesCapacity: max((statesBudget ?? 0) / max(MemoryLayout<State>.stride, 1), 64)))
     self.finish = Locked(finish)
     read = []
     self.clock = StepClock(clock)
@@ -162,9 +193,12 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     self.name = name
     redactions = []
     redactMutation = nil
+    redactsStates = false
     isReplay = false
     keepsSteps = true
     keepsEveryState = true
+    keepsStatesApart = false
+    isReadFromFile = true
     reducer = nil
     checkpointEvery = 1
     wake = nil
@@ -207,10 +241,10 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
 
   // MARK: - Steps, as the engine takes them
 
-  /// What takes the steps waiting in the outbox, for its consumer (a file's writer), which
-  /// gives back the chunks of its last batch, emptied, for the steps to come; once `closing`,
-  /// no later step is kept there. It holds the recording's buffer, not the recording, so a
-  /// consumer the recording owns makes no cycle. For the package's other targets.
+  /// What takes the steps waiting in the outbox, for its consumer (a replay), which gives back
+  /// the chunks of its last batch, emptied, for the steps to come; once `closing`, no later step
+  /// is kept there. It holds the recording's buffer, not the recording, so a consumer the
+  /// recording owns makes no cycle. For the package's other targets.
   @inlinable
   package var outboxTaker: @Sendable (_ closing: Bool, _ emptied: [[Pending]]) -> StepBatch<Pending>
   {
@@ -222,13 +256,40 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     }
   }
 
-  /// Appends a step of `kind`, caused by `cause`, with `state` when it has one; returns its
-  /// cause for what follows.
+  /// What takes what waits in the outbox, for a consumer that gets every mutation's state (a
+  /// file's writer; see ``keepsStatesApart``): the steps, the states waiting apart, and, in the
+  /// last batch (`closing`), the state after the last mutation when no step waiting holds it.
+  /// The consumer gives back the chunks of its last batch, emptied. It holds the recording's
+  /// buffer, not the recording. For the package's other targets.
+  @inlinable
+  package var outboxBatchTaker:
+    @Sendable (_ closing: Bool, _ emptied: OutboxChunks<Action, Mutation, State>) -> OutboxBatch<
+      Action, Mutation, State
+    >
+  {
+    let buffer = buffer
+    return { closing, emptied in
+      buffer.withLock { buffer in
+        guard buffer.outbox != nil else { return OutboxBatch(steps: StepBatch(chunks: [])) }
+        let steps = buffer.outbox!.taken(closing: closing, giving: emptied.steps)
+        let states = buffer.states.taken(closing: closing, giving: emptied.states)
+        return OutboxBatch(steps: steps, states: states, latest: closing ? buffer.latest : nil)
+      }
+    }
+  }
+
+  /// Appends a step of `kind`, caused by `cause`, with `state` when it has one (kept with the
+  /// step), or `apart`, a mutation's state for the outbox's consumer only (see
+  /// ``keepsStatesApart``); returns its cause for what follows.
   @inlinable
   func append(
     _ kind: Step.Kind, cause: RecordedCause?, state: State? = nil,
-    isStaged: Bool = false, isFollowUp: Bool = false, isCheckpoint: Bool = false
+    apart: consuming State? = nil, isStaged: Bool = false, isFollowUp: Bool = false,
+    isCheckpoint: Bool = false
   ) -> RecordedCause {
+    // Moved into the states' outbox, not copied: a copy is a reference count for each
+    // collection and string in the state, and one more release.
+    var apart = consume apart
     let stateBox = state.map(Box.init)
     // Made before the lock: a cause in another recording is boxed.
     let pendingCause = hasOutbox ? Pending.Cause(cause, in: name) : .none
@@ -244,9 +305,14 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
             isCheckpoint: isCheckpoint))
       }
       guard buffer.outbox != nil else { return (index, false) }
+      var hasStateApart = false
+      if keepsStatesApart, stateBox != nil || apart != nil {
+        hasStateApart = Self.keep(apart.take(), boxed: stateBox, in: &buffer)
+      }
       let pending = Pending(
         kind: kind, nanoseconds: nanoseconds, cause: pendingCause, stateBox: stateBox,
-        isStaged: isStaged, isFollowUp: isFollowUp, isCheckpoint: isCheckpoint)
+        isStaged: isStaged, isFollowUp: isFollowUp, isCheckpoint: isCheckpoint,
+        hasStateApart: hasStateApart)
       return (index, buffer.outbox!.took(consume pending, index: index))
     }
     if wakes { wake?() }
@@ -269,17 +335,52 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
       isFollowUp: followUp)
   }
 
+  /// Keeps the state of the step about to wait in the outbox (under the lock): `apart` in the
+  /// states' outbox when the step and the state both have room (returns `true`), and notes
+  /// the state in ``Buffer/latest`` when no waiting step will hold it (the step is dropped, or
+  /// its state does not fit). `boxed`: the state the step holds itself.
+  @inlinable
+  static func keep(
+    _ apart: consuming State?, boxed: Box<State>?, in buffer: inout Buffer
+  ) -> Bool {
+    let stepFits = buffer.outbox!.hasRoom
+    if stepFits, apart != nil, buffer.states.hasRoom {
+      _ = buffer.states.took(apart.take()!, index: buffer.statesKept)
+      buffer.statesKept &+= 1
+      buffer.latest = nil
+      return true
+    }
+    if stepFits, boxed != nil {
+      buffer.latest = nil
+    } else {
+      buffer.latest = apart.take() ?? boxed?.value
+    }
+    return false
+  }
+
   /// `mutation` was reduced into `state`; every ``checkpointEvery``th mutation is a
   /// checkpoint (the engine counts them).
+  ///
+  /// The steps kept in memory hold the state at every mutation, or only at checkpoints
+  /// (``keepsEveryState``). A file's recording (``keepsStatesApart``) hands its writer every
+  /// mutation's state: the writer writes a fingerprint of each (and the whole state at
+  /// checkpoints), so that a replay from the file finds the first state that differs. That
+  /// costs this thread a copy of the state (a reference count for each collection or string
+  /// it holds) into a chunk of memory the writer gave back, never an allocation or an
+  /// encoding: the writer encodes on its own thread.
   @inlinable
   func mutation(
     _ mutation: Mutation, cause: RecordedCause?, isCheckpoint: Bool, made readState: () -> State
   ) -> RecordedCause {
     let mutation = redactMutation.map { $0(mutation) } ?? mutation
-    // A recording that keeps no step needs the state only at its checkpoints.
-    let state =
-      keepsSteps && keepsEveryState || isCheckpoint ? redactions.redacted(readState()) : nil
-    return append(.mutation(mutation), cause: cause, state: state, isCheckpoint: isCheckpoint)
+    let keepsState = keepsSteps && keepsEveryState || isCheckpoint
+    guard keepsState || keepsStatesApart else {
+      return append(.mutation(mutation), cause: cause, isCheckpoint: isCheckpoint)
+    }
+    let state = redactsStates ? redactions.redacted(readState()) : readState()
+    return keepsState
+      ? append(.mutation(mutation), cause: cause, state: state, isCheckpoint: isCheckpoint)
+      : append(.mutation(mutation), cause: cause, apart: state, isCheckpoint: isCheckpoint)
   }
 
   /// An effect (marked `id`) started a task.

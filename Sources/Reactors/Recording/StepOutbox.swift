@@ -32,10 +32,13 @@ package struct StepOutbox<Step> {
   /// The consumer took its last batch: later steps are not kept.
   @usableFromInline var isClosed = false
 
-  /// The steps in a chunk: under 128 KB for a step of a few pointers, which the system's
-  /// allocator serves from its heap rather than from fresh pages.
+  /// The steps in a chunk: 1,024, under 128 KB for a step of a few pointers, which the system's
+  /// allocator serves from its heap rather than from fresh pages; fewer (down to 16) for a
+  /// larger element (a state of many fields waiting apart), so that a chunk stays under 256 KB.
   @inlinable
-  package static var chunkSize: Int { 1_024 }
+  package static var chunkSize: Int {
+    max(16, min(1_024, (256 << 10) / max(MemoryLayout<Step>.stride, 1)))
+  }
   /// The most empty chunks kept for later.
   @inlinable
   package static var sparesKept: Int { 16 }
@@ -47,6 +50,10 @@ package struct StepOutbox<Step> {
     self.capacity = max(capacity, 1)
     self.wakeEvery = max(min(wakeEvery, capacity / 2), 1)
   }
+
+  /// Whether the next step would be kept (not dropped: the outbox is open and not full).
+  @inlinable
+  package var hasRoom: Bool { !isClosed && count < capacity }
 
   /// Step `index` was recorded: kept, or counted as dropped when the outbox is full. Returns
   /// whether the consumer should be woken now (a batch's worth waits). Each step's index is
@@ -137,3 +144,50 @@ package struct StepBatch<Step> {
 
 extension StepBatch: Sendable where Step: Sendable {}
 extension StepOutbox: Sendable where Step: Sendable {}
+
+/// What a file's writer takes from its recording's outbox at once: the steps that waited, the
+/// states of the mutations among them whose state waited apart (in order, one for each step
+/// marked ``PendingStep/hasStateApart``), and, in the last batch, the state after the last
+/// mutation when no step waiting holds it (see ``Recording/outboxTaker``).
+@usableFromInline
+package struct OutboxBatch<Action: Sendable, Mutation: Sendable, State: Sendable>: Sendable {
+  /// The steps, in order.
+  @usableFromInline package var steps: StepBatch<PendingStep<Action, Mutation, State>>
+  /// The states waiting apart, in the order of the steps that made them.
+  @usableFromInline package var states: StepBatch<State>
+  /// The last batch's: the state after the recording's last mutation, when its step was
+  /// dropped or its state did not fit in the states' outbox; `nil` otherwise.
+  @usableFromInline package let latest: State?
+
+  /// A batch of `steps` and `states`, and the `latest` state.
+  @inlinable
+  package init(
+    steps: StepBatch<PendingStep<Action, Mutation, State>>,
+    states: StepBatch<State> = StepBatch(chunks: []), latest: State? = nil
+  ) {
+    self.steps = steps
+    self.states = states
+    self.latest = latest
+  }
+
+  /// The chunks, emptied (see ``StepBatch/emptied()``), to give back to the outbox.
+  @inlinable
+  package mutating func emptied() -> OutboxChunks<Action, Mutation, State> {
+    OutboxChunks(steps: steps.emptied(), states: states.emptied())
+  }
+}
+
+/// Emptied chunks of an ``OutboxBatch``, given back to the outbox for the steps and the states
+/// to come.
+@usableFromInline
+package struct OutboxChunks<Action: Sendable, Mutation: Sendable, State: Sendable>: Sendable {
+  @usableFromInline package var steps: [[PendingStep<Action, Mutation, State>]]
+  @usableFromInline package var states: [[State]]
+
+  /// The chunks given back: none by default.
+  @inlinable
+  package init(steps: [[PendingStep<Action, Mutation, State>]] = [], states: [[State]] = []) {
+    self.steps = steps
+    self.states = states
+  }
+}

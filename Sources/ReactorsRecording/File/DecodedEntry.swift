@@ -6,22 +6,38 @@ import Reactors
   import Foundation
 #endif
 
-/// One entry line, decoded: the step it holds. Throws a `DecodingError` for a value that does
-/// not decode (its coding path says which value and where), and ``EntryProblem`` for an entry
-/// whose fields do not make a step. The entry's own members are found in one pass over the
-/// line; its values go through their `init(from:)`.
+/// One entry line, decoded: the step it holds, or the file's last state. Throws a
+/// `DecodingError` for a value that does not decode (its coding path says which value and
+/// where), and ``EntryProblem`` for an entry whose fields do not make a step. The entry's own
+/// members are found in one pass over the line; its values go through their `init(from:)`.
 @usableFromInline
 struct DecodedEntry<
   Action: Decodable & Sendable, Mutation: Decodable & Sendable, State: Decodable & Sendable
 > {
+  /// The step; `nil` for the `last` entry.
   @usableFromInline
-  let step: RecordedStep<Action, Mutation, State>
+  let step: RecordedStep<Action, Mutation, State>?
+  /// The `last` entry: the number of steps, and the state after the last mutation, when the
+  /// file holds it.
+  @usableFromInline
+  let last: (count: Int, state: State?)?
 
   @inlinable
   init(_ input: JSONInput) throws {
     let entry = try input.entryMembers()
     let index = try entry.decode(Int.self, forKey: .index)
     guard index >= 0 else { throw EntryProblem("its index is negative") }
+    let kindName = try entry.decode(String.self, forKey: .kind)
+    guard let kind = EntryKind(named: kindName) else {
+      throw EntryProblem(
+        "its kind \"\(kindName)\" is none of \(EntryKind.allCases.map(\.rawValue))")
+    }
+    if kind == .last {
+      last = (index, try entry.decodeIfPresent(State.self, forKey: .state))
+      step = nil
+      return
+    }
+    last = nil
     let nanoseconds = try entry.decode(Int64.self, forKey: .time)
     let time = Duration.nanoseconds(nanoseconds)
     var cause: RecordedCause?
@@ -31,12 +47,8 @@ struct DecodedEntry<
       }
       cause = parsed
     }
-    let kindName = try entry.decode(String.self, forKey: .kind)
-    guard let kind = EntryKind(rawValue: kindName) else {
-      throw EntryProblem(
-        "its kind \"\(kindName)\" is none of \(EntryKind.allCases.map(\.rawValue))")
-    }
     var state: State?
+    var fingerprint: UInt64?
     var isStaged = false
     var isFollowUp = false
     let stepKind: RecordedStep<Action, Mutation, State>.Kind
@@ -51,6 +63,12 @@ struct DecodedEntry<
     case .mutation:
       stepKind = .mutation(try entry.decode(Mutation.self, forKey: .mutation))
       state = try entry.decodeIfPresent(State.self, forKey: .state)
+      if let read = try entry.decodeIfPresent(UInt64.self, forKey: .fingerprint) {
+        guard read <= StateFingerprint.largest else {
+          throw EntryProblem("its fingerprint \(read) is not below 2^53")
+        }
+        fingerprint = read
+      }
     case .effect:
       stepKind = .effectStarted(id: try entry.decodeIfPresent(String.self, forKey: .id))
     case .ended:
@@ -68,10 +86,12 @@ struct DecodedEntry<
         throw EntryProblem("its gap of \(dropped) steps is not a positive count")
       }
       stepKind = .gap(dropped: dropped)
+    case .last:
+      throw EntryProblem("its kind is `last`, read above")  // not reached
     }
     step = RecordedStep(
       index: index, time: time, kind: stepKind, cause: cause, state: state, isStaged: isStaged,
-      isFollowUp: isFollowUp, isCheckpoint: state != nil)
+      isFollowUp: isFollowUp, isCheckpoint: state != nil, fingerprint: fingerprint)
   }
 }
 
@@ -138,6 +158,7 @@ extension EntryKey {
     case .start: 10
     case .cancelled: 11
     case .dropped: 12
+    case .fingerprint: 13
     }
   }
 }

@@ -14,6 +14,11 @@ extension Recording where Action: Codable, Mutation: Codable, State: Codable {
   /// happened, so a process killed at any moment loses at most that last moment. Steps are
   /// kept in memory too when `keepingSteps` is `true`.
   ///
+  /// Each mutation's line holds a fingerprint of the state it made, taken on the writer's
+  /// thread from a copy of the state, and every `checkpointEvery`th holds the state itself;
+  /// ``stop()`` writes the state after the last mutation. A replay from the file names the
+  /// first mutation whose state differs, whatever `checkpointEvery` is.
+  ///
   /// ```swift
   /// let recording = try Recording(of: search, named: "search", writingTo: "search.jsonl")
   /// ```
@@ -24,8 +29,9 @@ extension Recording where Action: Codable, Mutation: Codable, State: Codable {
   ///   - path: The file to write.
   ///   - schemaVersion: The version of your recorded types, which you raise when a change
   ///     stops old files from decoding; readers say which versions they read.
-  ///   - checkpointEvery: Every how many mutations the file holds the state (every step's
-  ///     mutation is written; a replay compares states at these checkpoints).
+  ///   - checkpointEvery: Every how many mutations the file holds the whole state (every
+  ///     step's mutation and a fingerprint of its state are written; a replay compares each
+  ///     state's fingerprint, and shows a diff of the states at these checkpoints).
   ///   - bufferSteps: How many steps may wait for the writer; past that, steps are dropped
   ///     and the file gets a gap entry with their count, rather than the app blocking or its
   ///     memory growing.
@@ -53,8 +59,9 @@ extension Recording where Action: Codable, Mutation: Codable, State: Codable {
       keepsSteps: keepingSteps, checkpointEvery: checkpointEvery,
       outbox: StepOutbox(
         capacity: bufferSteps, wakeEvery: RecordingWriter<Action, Mutation, State>.batchSize),
+      statesBudget: RecordingWriter<Action, Mutation, State>.statesBudget,
       wake: { writer.wake() }, finish: { writer.close() })
-    writer.read(from: outboxTaker)
+    writer.read(from: outboxBatchTaker)
     writer.reportProblems(to: warner)
   }
 
@@ -74,7 +81,9 @@ extension Recording where Action: Codable, Mutation: Codable, State: Codable {
   }
 
   /// Reads the recording in the file at `path`, to replay it or look at it; attached to
-  /// nothing. Mutations between checkpoints have no state.
+  /// nothing. Mutations between checkpoints have no state (but a fingerprint of it, in a file
+  /// of format 2), except the last one, when the recording stopped: the file holds the state
+  /// after it.
   ///
   /// - Parameters:
   ///   - path: The file to read.
@@ -109,8 +118,9 @@ extension Recording where Action: Codable, Mutation: Codable, State: Codable {
 
   /// Replays the recording in the file at `path` on `reactor` as it reads it, one line at a
   /// time, so a recording of any length replays in bounded memory: see
-  /// `divergence(…)`. The warnings are what reading noticed (a last line
-  /// cut short).
+  /// `divergence(replayingOn:_:each:)`, which says how a file's states are compared and what
+  /// a file that holds neither a state nor its fingerprint reports. The warnings are what
+  /// reading noticed (a last line cut short).
   ///
   /// - Throws: `RecordingFileError` for a bad file, at the line where it is bad; the steps
   ///   before it have been replayed.
@@ -127,10 +137,12 @@ extension Recording where Action: Codable, Mutation: Codable, State: Codable {
       throw RecordingFileError(
         path: path, line: 2, step: 0, reason: .malformed, detail: "`began` has no state")
     }
+    let hasher = StateHasher()
     let found = try withoutActuallyEscaping(each) { each in
       try Self.divergence(
-        name: header.name, redactions: [], on: reactor, from: state, mode, each: each,
-        next: { try file.next() })
+        name: header.name, redactions: [], on: reactor, from: state, mode,
+        reportsUnchecked: true, fingerprint: { hasher.fingerprint($0) }, each: each,
+        next: { try file.next() }, last: { file.last })
     }
     return (found, file.warnings)
   }

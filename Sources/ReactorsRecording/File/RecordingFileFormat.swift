@@ -31,11 +31,15 @@ struct RecordingHeader: Codable, Equatable {
   /// Every how many mutations a state is written (a checkpoint).
   @usableFromInline
   var checkpointEvery: Int
+  /// How the fingerprint on each mutation's line (`h`) was taken (``StateFingerprint/scheme``);
+  /// absent from a file that holds none (format 1).
+  @usableFromInline
+  var fingerprint: String?
 
   @inlinable
   init(
     format: String, version: Int, name: String, schema: Int, action: String, mutation: String,
-    state: String, checkpointEvery: Int
+    state: String, checkpointEvery: Int, fingerprint: String? = StateFingerprint.scheme
   ) {
     self.format = format
     self.version = version
@@ -45,11 +49,20 @@ struct RecordingHeader: Codable, Equatable {
     self.mutation = mutation
     self.state = state
     self.checkpointEvery = checkpointEvery
+    self.fingerprint = fingerprint
   }
 
+  /// Whether the fingerprints on the file's mutation lines are ones this library takes:
+  /// a replay compares them; those of an unknown scheme are read as absent.
+  @inlinable
+  var hasKnownFingerprints: Bool { fingerprint == StateFingerprint.scheme }
+
   @usableFromInline static let formatName = "reactors-recording"
+  /// The version written. 2 added the fingerprint of each mutation's state (`h`, and the
+  /// header's `fingerprint`) and the `last` entry with the state at the end; a reader of
+  /// version 2 reads version 1.
   @usableFromInline
-  static let currentVersion = 1
+  static let currentVersion = 2
 }
 
 /// The keys of an entry line.
@@ -61,16 +74,42 @@ enum EntryKey: String, CodingKey {
   case action = "a", staged, followUp = "f", mutation = "m", state = "s"
   /// An effect's id; the start an end belongs to, and whether it was cancelled; a gap's count.
   case id, start, cancelled, dropped = "n"
+  /// The fingerprint of a mutation's state (format 2).
+  case fingerprint = "h"
 }
 
-/// The kinds of entry, as written.
+/// The kinds of entry, as written. Every kind but `last` is a step; `last` (format 2) is the
+/// file's last line, written when its recording stopped: the number of steps, and the state
+/// after the last mutation (when the writer knows it: no step was dropped after it).
 @usableFromInline
 enum EntryKind: String, Codable, CaseIterable {
-  case began, input, mutation, effect, ended, cancel, gap
+  case began, input, mutation, effect, ended, cancel, gap, last
+
+  /// The kind named `name`, or `nil`: found by the name's length and first letter, then one
+  /// comparison (a kind is read on every line; `init(rawValue:)` compares with each name in
+  /// turn).
+  @inlinable
+  init?(named name: String) {
+    let first = name.utf8.first
+    let candidate: EntryKind
+    switch name.utf8.count {
+    case 3: candidate = .gap
+    case 4: candidate = .last
+    case 5:
+      candidate =
+        first == UInt8(ascii: "b") ? .began : first == UInt8(ascii: "i") ? .input : .ended
+    case 6: candidate = first == UInt8(ascii: "e") ? .effect : .cancel
+    case 8: candidate = .mutation
+    default: return nil
+    }
+    guard name == candidate.rawValue else { return nil }
+    self = candidate
+  }
 }
 
-/// One step, encoded as one line: the state only at checkpoints (`withState`). The entry's
-/// own members are written in key order by hand; its values go through their `encode(to:)`.
+/// One step, encoded as one line: the state only at checkpoints (`withState`), and a
+/// mutation's fingerprint when it has one. The entry's own members are written in key order by
+/// hand; its values go through their `encode(to:)`.
 @usableFromInline
 struct EncodedEntry<
   Action: Encodable & Sendable, Mutation: Encodable & Sendable, State: Encodable & Sendable
@@ -79,11 +118,15 @@ struct EncodedEntry<
   let step: RecordedStep<Action, Mutation, State>
   @usableFromInline
   let withState: Bool
+  /// The fingerprint of a mutation's state (see ``StateFingerprint``).
+  @usableFromInline
+  let fingerprint: UInt64?
 
   @inlinable
-  init(step: RecordedStep<Action, Mutation, State>, withState: Bool) {
+  init(step: RecordedStep<Action, Mutation, State>, withState: Bool, fingerprint: UInt64? = nil) {
     self.step = step
     self.withState = withState
+    self.fingerprint = fingerprint
   }
 
   /// Appends the entry's line to `output`; on an error (a value whose `encode(to:)` throws),
@@ -97,11 +140,14 @@ struct EncodedEntry<
         try output.beginMember(entry.index, entry.serial, key: key.stringValue)
         return JSONSlot(output, depth: 1)
       }
-      // In key order: a, c, cancelled, f, i, id, k, m, n, s, staged, start, t.
+      // In key order: a, c, cancelled, f, h, i, id, k, m, n, s, staged, start, t.
       if case .input(let action) = step.kind { try member(.action).encode(value: action) }
       if let cause = step.cause { try member(.cause).encode(value: cause.description) }
       if case .effectEnded(_, true) = step.kind { try member(.cancelled).encode(value: true) }
       if case .input = step.kind, step.isFollowUp { try member(.followUp).encode(value: true) }
+      if case .mutation = step.kind, let fingerprint {
+        try member(.fingerprint).encode(value: fingerprint)
+      }
       try member(.index).encode(value: step.index)
       switch step.kind {
       case .effectStarted(let id?), .cancelled(let id): try member(.id).encode(value: id)
@@ -130,15 +176,45 @@ struct EncodedEntry<
   /// says where the step went.
   @inlinable
   static func append(
-    _ step: RecordedStep<Action, Mutation, State>, withState: Bool, to output: JSONOutput
+    _ step: RecordedStep<Action, Mutation, State>, withState: Bool, fingerprint: UInt64? = nil,
+    to output: JSONOutput
   ) {
     do {
-      try EncodedEntry(step: step, withState: withState).write(to: output)
+      try EncodedEntry(step: step, withState: withState, fingerprint: fingerprint)
+        .write(to: output)
     } catch {
       let gap = RecordedStep<Action, Mutation, State>(
         index: step.index, time: step.time, kind: .gap(dropped: 1), cause: nil, state: nil)
       try? EncodedEntry(step: gap, withState: false).write(to: output)
     }
+  }
+
+  /// Appends the `last` entry: the recording made `count` steps, and `state` is the state
+  /// after its last mutation (`nil`: unknown). A state that cannot be encoded is left out.
+  @inlinable
+  static func appendLast(count: Int, state: State?, to output: JSONOutput) {
+    let start = output.bytes.count
+    do {
+      try writeLast(count: count, state: state, to: output)
+    } catch {
+      output.truncate(to: start)
+      try? writeLast(count: count, state: nil, to: output)
+    }
+  }
+
+  /// ``appendLast(count:state:to:)``'s line.
+  @inlinable
+  static func writeLast(count: Int, state: State?, to output: JSONOutput) throws {
+    let entry = try output.beginEntry()
+    func member(_ key: EntryKey) throws -> JSONSlot {
+      try output.beginMember(entry.index, entry.serial, key: key.stringValue)
+      return JSONSlot(output, depth: 1)
+    }
+    // In key order: i, k, s.
+    try member(.index).encode(value: count)
+    try member(.kind).encode(value: EntryKind.last.rawValue)
+    if let state { try member(.state).encode(value: state) }
+    output.endLine()
   }
 
   /// The entry's kind, as written.

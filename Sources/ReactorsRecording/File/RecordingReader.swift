@@ -7,10 +7,11 @@ import Reactors
 #endif
 
 /// Reads a recording file one entry at a time: its header first, checked against the types
-/// and schema versions read as, then each step in order. Every problem is a
-/// ``RecordingFileError`` naming the line and the step; a last line cut short (the app was
-/// killed while writing it) ends the steps, with a warning. Holds one line at a time, so a
-/// replay from a file runs in bounded memory.
+/// and schema versions read as, then each step in order, then (a file of format 2 whose
+/// recording stopped) its last state, in ``last``. Every problem is a ``RecordingFileError``
+/// naming the line and the step; a last line cut short (the app was killed while writing it)
+/// ends the steps, with a warning. Holds one line at a time, so a replay from a file runs in
+/// bounded memory.
 @usableFromInline
 struct RecordingReader<
   Action: Decodable & Sendable, Mutation: Decodable & Sendable, State: Decodable & Sendable
@@ -35,6 +36,23 @@ struct RecordingReader<
   /// What reading noticed without failing.
   @usableFromInline
   var warnings: [String] = []
+  /// The index of the last step read that made a state (`began`, a mutation), and whether a
+  /// gap came after it.
+  @usableFromInline
+  var lastStateStep = 0
+  @usableFromInline
+  var gapSinceState = false
+  /// Whether the `last` entry was read: the file is complete.
+  @usableFromInline
+  var isComplete = false
+  /// Whether the header names a fingerprint scheme this library takes (see
+  /// ``RecordingHeader/hasKnownFingerprints``); the steps' fingerprints are dropped otherwise.
+  @usableFromInline
+  var keepsFingerprints = false
+  /// The file's last state, once read: the state step `index` made, the recording's last
+  /// mutation (or `began`).
+  @usableFromInline
+  var last: (index: Int, state: State)?
 
   @inlinable
   init(
@@ -46,12 +64,18 @@ struct RecordingReader<
     self.lines = lines
   }
 
-  /// The name, steps and warnings of the whole recording.
+  /// The name, steps and warnings of the whole recording; the step the file's last state
+  /// belongs to holds it.
   @inlinable
   mutating func readAll() throws -> (name: String, steps: [Step], warnings: [String]) {
     let name = try readHeader().name
     var steps: [Step] = []
     while let step = try next() { steps.append(step) }
+    if let last, let place = steps.lastIndex(where: { $0.index == last.index }),
+      steps[place].state == nil
+    {
+      steps[place] = steps[place].holding(last.state)
+    }
     return (name, steps, warnings)
   }
 
@@ -88,22 +112,38 @@ struct RecordingReader<
       }
     }
     self.header = header
+    keepsFingerprints = header.hasKnownFingerprints
     return header
   }
 
-  /// The next step, checked to follow the one before; `nil` after the last.
+  /// The next step, checked to follow the one before; `nil` after the last (and ``last`` set
+  /// when the file ends with its last state).
   @inlinable
   mutating func next() throws -> Step? {
+    guard !isComplete else { return nil }
     guard let line = try nextLine() else {
       guard expected > 0 else {
         throw error(lines.number, nil, .malformed, "the file has a header and no `began` entry")
       }
+      if let version = header?.version, version >= 2 {
+        warnings.append(
+          "\(path) ends without its `last` entry, which a recording writes when it stops: the "
+            + "app stopped (or was killed) before its recording did, or the file is still being "
+            + "written. Read up to line \(lines.number), step \(expected - 1).")
+      }
+      isComplete = true
       return nil
     }
-    let step: Step
+    var step: Step
     do {
-      step = try entry(line.bytes, line.number)
+      let decoded = try entry(line.bytes, line.number)
+      guard let read = decoded.step else {
+        try readLast(decoded.last!, line.number)
+        return nil
+      }
+      step = read
     } catch let problem as RecordingFileError where line.isCut {
+      isComplete = true
       warnings.append(
         "\(path), line \(line.number) was cut short (the app stopped while writing it): read up "
           + "to line \(line.number - 1). \(problem.detail)")
@@ -121,6 +161,20 @@ struct RecordingReader<
     } else if case .began = step.kind {
       throw error(line.number, step.index, .malformed, "`began` after the first entry")
     }
+    switch step.kind {
+    case .mutation:
+      lastStateStep = step.index
+      gapSinceState = false
+    case .gap: gapSinceState = true
+    default: break
+    }
+    if !keepsFingerprints, step.fingerprint != nil {
+      // Taken some other way: as good as none.
+      step = RecordedStep(
+        index: step.index, time: step.time, kind: step.kind, cause: step.cause,
+        state: step.state, isStaged: step.isStaged, isFollowUp: step.isFollowUp,
+        isCheckpoint: step.isCheckpoint)
+    }
     let count: Int
     if case .gap(let dropped) = step.kind { count = dropped } else { count = 1 }
     let (next, overflows) = expected.addingReportingOverflow(count)
@@ -129,6 +183,26 @@ struct RecordingReader<
     }
     expected = next
     return step
+  }
+
+  /// Reads the `last` entry on line `number` (`read`: the number of steps, and the state
+  /// after the last mutation), after checking that it counts every step and ends the file;
+  /// keeps its state in ``last``, with the index of the last step that made a state.
+  @inlinable
+  mutating func readLast(_ read: (count: Int, state: State?), _ number: Int) throws {
+    guard expected > 0 else {
+      throw error(number, nil, .malformed, "the first entry is not `began`")
+    }
+    guard read.count == expected else {
+      throw error(number, read.count, .outOfOrder(expected: expected, found: read.count), "")
+    }
+    if try nextLine() != nil {
+      throw error(
+        number + 1, nil, .malformed, "a line follows the `last` entry, which ends the file")
+    }
+    isComplete = true
+    // The writer leaves the state out when steps were dropped after the last mutation.
+    if let state = read.state, !gapSinceState { last = (lastStateStep, state) }
   }
 
   /// The next line; a line past the stream's limit is a malformed entry.
@@ -143,9 +217,11 @@ struct RecordingReader<
     }
   }
 
-  /// The step on line `number`.
+  /// The entry on line `number`.
   @inlinable
-  func entry(_ line: ArraySlice<UInt8>, _ number: Int) throws -> Step {
+  func entry(
+    _ line: ArraySlice<UInt8>, _ number: Int
+  ) throws -> DecodedEntry<Action, Mutation, State> {
     let input: JSONInput
     do {
       input = try JSONInput(line)
@@ -153,7 +229,7 @@ struct RecordingReader<
       throw error(decoding, number, nil)
     }
     do {
-      return try DecodedEntry<Action, Mutation, State>(input).step
+      return try DecodedEntry<Action, Mutation, State>(input)
     } catch let problem as EntryProblem {
       throw error(number, index(of: input), .malformed, problem.message)
     } catch let decoding as DecodingError {

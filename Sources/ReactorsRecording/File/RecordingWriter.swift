@@ -20,6 +20,12 @@ import Reactors
 /// ``flushInterval`` (and as soon as ``batchSize`` steps wait), so that a process killed at any
 /// moment loses at most the steps of the last interval.
 ///
+/// Each mutation waits with the state it made (a copy; a state that is no checkpoint's waits
+/// apart, in the recording's outbox of states, at most ``statesBudget`` bytes of them): the
+/// queue writes its fingerprint (``StateFingerprint``) on the mutation's line, the whole state
+/// at checkpoints, and, when the recording stops, the state after its last mutation (the
+/// `last` entry), so that a replay from the file finds the first state that differs.
+///
 /// Bounded: when the outbox's capacity of steps wait, the next ones are dropped and counted,
 /// and the file gets a gap entry with the count; the app never blocks on the writer and its
 /// memory never grows without bound.
@@ -41,11 +47,20 @@ final class RecordingWriter<
   @inlinable
   static var flushInterval: Duration { .milliseconds(50) }
 
-  /// What takes the steps waiting in a recording's outbox (closing it for good when `true`),
-  /// given back the chunks of the batch before, emptied.
+  /// What takes the steps and states waiting in a recording's outbox (closing it for good when
+  /// `true`), given back the chunks of the batch before, emptied.
   @usableFromInline
   typealias StepSource =
-    @Sendable (_ closing: Bool, _ emptied: [[Waiting]]) -> StepBatch<Waiting>
+    @Sendable (_ closing: Bool, _ emptied: Chunks) -> OutboxBatch<Action, Mutation, State>
+  /// The chunks of a batch, emptied.
+  @usableFromInline
+  typealias Chunks = OutboxChunks<Action, Mutation, State>
+
+  /// The most bytes of states that wait for the writer apart from their steps (a mutation's
+  /// state that is no checkpoint's): past it, a mutation's line has no fingerprint, which a
+  /// replay reports rather than guesses. 32 MB: a million states of 32 bytes, 4,096 of 8 KB.
+  @inlinable
+  static var statesBudget: Int { 32 << 20 }
 
   /// How many waiting steps wake the writer before its timer.
   @inlinable
@@ -60,7 +75,7 @@ final class RecordingWriter<
     var source: StepSource?
     /// The last batch's chunks, emptied on the writing queue, for the source's next steps.
     @usableFromInline
-    var emptied: [[Waiting]] = []
+    var emptied = Chunks()
     /// A batch was asked of the queue and has not started.
     @usableFromInline
     var isScheduled = false
@@ -82,6 +97,14 @@ final class RecordingWriter<
     var report: (@Sendable (String) -> Void)?
     @usableFromInline
     var problems: [String] = []
+    /// The state after the last step taken that made one (`began`, a mutation), or, once the
+    /// last batch is taken, after the recording's last mutation (the batch's `latest`, when no
+    /// step taken held it); `nil` when unknown (steps lost to a full disk). The `last` entry's.
+    @usableFromInline
+    var last: State?
+    /// How many steps the recording made so far (kept, dropped and lost): the `last` entry's.
+    @usableFromInline
+    var count = 0
   }
 
   /// The most bytes a failed write keeps for later: past it, new steps are counted in a gap.
@@ -171,13 +194,25 @@ final class RecordingWriter<
   }
 
   /// ``close()``'s work: the last batch, taken as the writer closes, so that no step is taken
-  /// after it. On ``queue``.
+  /// after it, then the `last` entry, the state after the last mutation, when every step made
+  /// since is written. On ``queue``.
   @inlinable
   func closeNow() {
     guard !pending.withLock({ $0.isClosed }) else { return }
     writeBatch(closing: true)
+    let (bytes, lost, last, count) = pending.withLock {
+      ($0.unwritten.count, $0.lost?.count ?? 0, $0.last, $0.count)
+    }
+    if bytes == 0, lost == 0 {
+      let output = JSONOutput()
+      EncodedEntry<Action, Mutation, State>.appendLast(count: count, state: last, to: output)
+      if let number = write(output.bytes).errno {
+        tell(
+          "\(path): the recording's last state could not be written (errno \(number)); its "
+            + "steps are complete. Check the disk's free space.", key: "RecordingWriter.last")
+      }
+    }
     closeFile(file)
-    let (bytes, lost) = pending.withLock { ($0.unwritten.count, $0.lost?.count ?? 0) }
     if bytes > 0 || lost > 0 {
       tell(
         "\(path): the last \(bytes) bytes and \(lost) more steps of the recording could not be "
@@ -196,32 +231,51 @@ final class RecordingWriter<
   /// before the next steps once it can. On ``queue``.
   @inlinable
   func writeBatch(closing: Bool = false) {
-    let taken = pending.withLock { pending -> (StepSource?, [[Waiting]], [UInt8], (Int, Int)?)? in
+    let taken = pending.withLock {
+      pending -> (StepSource?, Chunks, [UInt8], (Int, Int)?, State?)? in
       // A wake that came as the writer closed: the file is closed, maybe reused.
       guard closing || !pending.isClosed else { return nil }
-      let taken = (pending.source, pending.emptied, pending.unwritten, pending.lost)
-      pending.emptied = []
+      let taken = (
+        pending.source, pending.emptied, pending.unwritten, pending.lost, pending.last
+      )
+      pending.emptied = Chunks()
       pending.unwritten = []
       pending.isScheduled = false
       if closing { pending.isClosed = true }
       return taken
     }
-    guard let (source, emptied, left, lostBefore) = taken else { return }
+    guard let (source, emptied, left, lostBefore, lastBefore) = taken else { return }
     // Taken with the writer's lock released: the recording's lock is the app's.
-    var batch = source?(closing, emptied) ?? StepBatch(chunks: [])
-    write(batch, after: left, lostBefore: lostBefore)
+    var batch = source?(closing, emptied) ?? OutboxBatch(steps: StepBatch(chunks: []))
+    var last = lastBefore
+    write(batch, after: left, lostBefore: lostBefore, last: &last)
+    // The recording's own note of the state at its end, when no step taken holds it.
+    if let latest = batch.latest { last = latest }
+    let steps = batch.steps
+    let kept = steps.chunks.reduce(0) { $0 + $1.count }
+    let count =
+      steps.dropped > 0
+      ? steps.firstDropped + steps.dropped : kept > 0 ? steps.firstIndex + kept : nil
     // Emptied here, off the app's threads, and given back with the next batch.
     let chunks = batch.emptied()
-    pending.withLock { $0.emptied = chunks }
+    pending.withLock { pending in
+      pending.emptied = chunks
+      pending.last = last
+      if let count { pending.count = count }
+    }
   }
 
   /// ``writeBatch(closing:)``'s work: writes `left` (what a failed write left), then `batch`,
-  /// after a gap entry for the steps lost before it (`lostBefore`).
+  /// after a gap entry for the steps lost before it (`lostBefore`); `last` follows the steps
+  /// written.
   @inlinable
   func write(
-    _ batch: StepBatch<Waiting>, after left: [UInt8], lostBefore: (first: Int, count: Int)?
+    _ batch: OutboxBatch<Action, Mutation, State>, after left: [UInt8],
+    lostBefore: (first: Int, count: Int)?, last: inout State?
   ) {
-    let (steps, dropped, firstDropped) = (batch.chunks, batch.dropped, batch.firstDropped)
+    let (steps, dropped, firstDropped) = (
+      batch.steps.chunks, batch.steps.dropped, batch.steps.firstDropped
+    )
     guard !steps.isEmpty || dropped > 0 || !left.isEmpty || lostBefore != nil else { return }
     var failed: Int32?
     let output = JSONOutput()
@@ -232,16 +286,17 @@ final class RecordingWriter<
     if failed == nil {
       if let gap = lost { appendGap(at: gap.first, dropped: gap.count, to: output) }
       lost = nil
-      encode(batch, into: output)
+      encode(batch, into: output, last: &last)
       (output.bytes, failed) = writeKeepingRest(output.bytes)
     } else if lost == nil, output.bytes.count < unwrittenLimit {
-      encode(batch, into: output)
+      encode(batch, into: output, last: &last)
     } else if let first = steps.contains(where: { !$0.isEmpty })
-      ? batch.firstIndex : (dropped > 0 ? firstDropped : nil)
+      ? batch.steps.firstIndex : (dropped > 0 ? firstDropped : nil)
     {
       // Counted, not kept: the steps dropped after these follow them.
       let count = steps.reduce(0) { $0 + $1.count }
       lost = (lost?.first ?? first, (lost?.count ?? 0) + count + dropped)
+      last = nil
     }
     let isNewFailure = pending.withLock { pending -> Bool in
       defer { pending.failure = failed }
@@ -267,15 +322,33 @@ final class RecordingWriter<
     return (written == 0 ? bytes : Array(bytes[written...]), number)
   }
 
-  /// Encodes the steps of `batch`, then a gap entry for the steps dropped after them.
+  /// Encodes the steps of `batch`, each mutation with its state's fingerprint (and the state
+  /// itself at checkpoints), then a gap entry for the steps dropped after them; `last` becomes
+  /// the state after the last of them that has one (a mutation dropped after it is the
+  /// recording's to note: see `OutboxBatch.latest`).
   @inlinable
-  func encode(_ batch: StepBatch<Waiting>, into output: JSONOutput) {
-    batch.forEachStep(named: name) { step in
-      var withState = true
-      if case .mutation = step.kind { withState = step.isCheckpoint }
-      EncodedEntry.append(step, withState: withState, to: output)
+  func encode(
+    _ batch: OutboxBatch<Action, Mutation, State>, into output: JSONOutput, last: inout State?
+  ) {
+    let hasher = StateHasher()
+    batch.steps.forEachStep(named: name, states: batch.states) { step, apart in
+      switch step.kind {
+      case .mutation:
+        // No state: it did not fit in the states' outbox. Neither it nor a fingerprint.
+        let state = step.state ?? apart
+        let fingerprint = state.flatMap { hasher.fingerprint($0) }
+        EncodedEntry.append(
+          step, withState: step.isCheckpoint, fingerprint: fingerprint, to: output)
+        last = state  // unknown without one: the last batch's `latest` then says
+      case .began:
+        EncodedEntry.append(step, withState: true, to: output)
+        last = step.state
+      default:
+        EncodedEntry.append(step, withState: true, to: output)
+      }
     }
-    if batch.dropped > 0 { appendGap(at: batch.firstDropped, dropped: batch.dropped, to: output) }
+    let steps = batch.steps
+    if steps.dropped > 0 { appendGap(at: steps.firstDropped, dropped: steps.dropped, to: output) }
   }
 
   /// Warns of a write problem, and tells the recording (or keeps it for when it listens).

@@ -1,6 +1,6 @@
 /// The keyed container of a ``JSONReading``: one object's members. A key is found by a scan
 /// of the members, or through a table for an object of more than 16 (a key written twice reads
-/// as its first value).
+/// as its first value, and keys compare as `String`s do, as `JSONDecoder`'s).
 struct JSONObjectReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let input: JSONInput
   let node: Int
@@ -27,11 +27,18 @@ struct JSONObjectReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   var codingPath: [any CodingKey] { input.codingPath(to: node) }
 
+  /// The object's keys that `Key` has, each once (a key written twice, as `JSONDecoder` reads
+  /// it: once, its first value).
   var allKeys: [Key] {
     var keys: [Key] = []
+    let count = Int(input.nodes[node].count)
+    var seen: Set<String> = []
     var child = node + 1
-    for _ in 0..<input.nodes[node].count {
-      if let key = Key(stringValue: input.string(child)) { keys.append(key) }
+    for _ in 0..<count {
+      let name = input.string(child)
+      if count == 1 || seen.insert(name).inserted, let key = Key(stringValue: name) {
+        keys.append(key)
+      }
       child = Int(input.nodes[child + 1].next)
     }
     return keys

@@ -6,13 +6,39 @@
   import Darwin
 #endif
 
+// The JSON coder's unsafe code, each kept for the speed the benchmarks' scenario 9 measures
+// (a recording's writer and replay), and none of it a cast: its type dispatch is checked by the
+// compiler (see `JSONSlot.encode(value:)` and `JSONReading.decode(value:)`).
+// - `Parser` reads a line through an `UnsafeBufferPointer`, which checks no index in a release
+//   build: every read is behind a test of `at < text.count` (or of the room a `\u` escape, a
+//   UTF-8 sequence or a word needs). `Fuzz/run` reads any bytes under AddressSanitizer.
+// - `JSONInput.isKey`, `JSONOutput.precedesOrEquals` and `ValueComparison.byEncoding` compare
+//   bytes with `memcmp`, within the buffers' counts.
+// - `JSONOutput` writes through `withUTF8` and `withUnsafeMutableBytes`, and its stored
+//   properties skip exclusivity checks: one thread uses an output, and no access overlaps.
+
 /// One line of JSON text, parsed into a flat list of nodes (a value's node is followed by its
 /// members' or elements' nodes, and knows where its subtree ends), which ``JSONReading``
 /// decodes from without building values first. Strings and numbers stay bytes until a type
 /// asks for them.
 ///
-/// Parsing rejects what is not JSON (with the byte offset) and nesting deeper than
-/// ``maximumDepth``, so that no input can exhaust the stack.
+/// It reads what `JSONDecoder` reads, and refuses what it refuses, with the same error:
+/// - The structure is checked as the line is parsed, as `JSONDecoder`'s scanner checks it (an
+///   error there is corrupted data with an empty coding path, and says at which byte): a UTF-8
+///   byte order mark at the start is skipped, a comma before a closing bracket (`[1,]`,
+///   `{"a":1,}`) ends its container, a number is the run of bytes `0-9 . + - e E` after its
+///   first digit or `-`, and a string runs to the first `"` that no `\` escapes, with four bytes
+///   after a `\u`.
+/// - A number's or a string's text is checked as well (a leading zero as in `007`, text that
+///   is not well-formed UTF-8, a control character, an unknown escape, a `\u` escape of half a
+///   surrogate pair), but, as by `JSONDecoder`, it is an error only when a type reads that
+///   value (or a keyed container of that object, for its keys): a member no type asks for is
+///   skipped unread, and a value of the wrong kind is a type mismatch first
+///   (``problem(at:)``).
+///
+/// Two limits differ from `JSONDecoder`'s: nesting deeper than ``maximumDepth`` (128, where it
+/// takes 512) is an error, so that no input can exhaust a small stack, and the text is UTF-8
+/// only (`JSONDecoder` also guesses UTF-16 and UTF-32 from zero bytes).
 @usableFromInline
 final class JSONInput {
   /// A value's kind.
@@ -21,13 +47,31 @@ final class JSONInput {
   }
 
   /// A value: its kind, its text's bytes (a string's without its quotes), how many members or
-  /// elements it holds, and the index of the node after its subtree.
+  /// elements it holds, the index of the node after its subtree, whether its text is well
+  /// formed (an object's: its keys'), and whether it is ASCII (a string's).
   struct Node {
     var kind: Kind
+    var isWellFormed = true
+    var isASCII = true
     var start: Int32
     var end: Int32
     var count: Int32 = 0
     var next: Int32 = 0
+
+    init(kind: Kind, start: Int32, end: Int32, count: Int32 = 0, next: Int32 = 0) {
+      self.kind = kind
+      self.start = start
+      self.end = end
+      self.count = count
+      self.next = next
+    }
+  }
+
+  /// What is wrong with the text of a node that is not well formed, and where.
+  struct Problem {
+    let node: Int
+    let what: String
+    let offset: Int
   }
 
   /// The deepest nesting read. Measured on a thread of 512 KB (what Darwin gives secondary and
@@ -42,6 +86,8 @@ final class JSONInput {
   /// Where the line starts in the file's buffer: node offsets count from here.
   var base: Int { bytes.startIndex }
   let nodes: [Node]
+  /// The problems of the nodes that are not well formed (usually none).
+  let problems: [Problem]
 
   /// Parses `bytes`; throws a `DecodingError.dataCorrupted` that says where it is not JSON.
   @usableFromInline
@@ -50,21 +96,40 @@ final class JSONInput {
     guard bytes.count < Int32.max else { throw Self.corrupted("the line is too long", 0) }
     var nodes: [Node] = []
     nodes.reserveCapacity(16)
+    var problems: [Problem] = []
     try bytes.withUnsafeBufferPointer { text in
       var parser = Parser(text: text)
+      // A byte order mark, as an editor may save a file (and as `JSONDecoder` reads it).
+      if text.count >= 3, text[0] == 0xEF, text[1] == 0xBB, text[2] == 0xBF { parser.at = 3 }
       try parser.value(into: &nodes, depth: 0)
       parser.skipSpace()
       guard parser.at == text.count else {
         throw Self.corrupted("unexpected text after the value", parser.at)
       }
+      problems = parser.problems
     }
     self.nodes = nodes
+    self.problems = problems
   }
 
   static func corrupted(_ what: String, _ offset: Int) -> DecodingError {
     .dataCorrupted(
       .init(
         codingPath: [], debugDescription: "The line is not valid JSON: \(what) at byte \(offset)."))
+  }
+
+  /// Throws when node `index`'s text is not well formed (an object's keys, for an object):
+  /// the error `JSONDecoder` throws when it reads that text, corrupted data with an empty
+  /// coding path.
+  @inline(__always)
+  func checkWellFormed(_ index: Int) throws {
+    guard nodes[index].isWellFormed else { throw problem(at: index) }
+  }
+
+  /// The error for node `index`, whose text is not well formed.
+  func problem(at index: Int) -> DecodingError {
+    let found = problems.first { $0.node == index }
+    return Self.corrupted(found?.what ?? "text that is not JSON", found?.offset ?? 0)
   }
 
   /// The text of node `index`, as a string (unescaping it when needed).
@@ -80,10 +145,11 @@ final class JSONInput {
     bytes[base + Int(node.start)..<base + Int(node.end)]
   }
 
-  /// Whether node `index` is a string equal to `key`.
+  /// Whether node `index` is a string equal to `key`: byte by byte for ASCII, else as `String`s
+  /// compare (as `JSONDecoder` finds a key: `"e\u{301}"` is `"é"`).
   func isKey(_ index: Int, _ key: String) -> Bool {
     let node = nodes[index]
-    guard node.kind == .string else { return string(index) == key }
+    guard node.kind == .string, node.isASCII else { return string(index) == key }
     let count = Int(node.end - node.start)
     guard key.utf8.count == count else { return false }
     let same = key.utf8.withContiguousStorageIfAvailable { key in
@@ -94,7 +160,36 @@ final class JSONInput {
     return same ?? key.utf8.elementsEqual(text(node))
   }
 
-  /// A string's text with its escapes replaced (the parser checked them).
+  /// Whether `text` is a number as JSON writes one:
+  /// `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`.
+  static func isNumber<Text: Collection<UInt8>>(_ text: Text) -> Bool {
+    var bytes = text.makeIterator()
+    var byte = bytes.next()
+    func isDigit(_ byte: UInt8?) -> Bool { byte.map { (0x30...0x39).contains($0) } ?? false }
+    if byte == UInt8(ascii: "-") { byte = bytes.next() }
+    guard isDigit(byte) else { return false }
+    if byte == UInt8(ascii: "0") {
+      byte = bytes.next()
+    } else {
+      while isDigit(byte) { byte = bytes.next() }
+    }
+    if byte == UInt8(ascii: ".") {
+      byte = bytes.next()
+      guard isDigit(byte) else { return false }
+      while isDigit(byte) { byte = bytes.next() }
+    }
+    if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+      byte = bytes.next()
+      if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { byte = bytes.next() }
+      guard isDigit(byte) else { return false }
+      while isDigit(byte) { byte = bytes.next() }
+    }
+    return byte == nil
+  }
+
+  /// A string's text with its escapes replaced. For a string the parser found well formed; any
+  /// other reads without a trap (an unknown escape as its character, a lone surrogate or bad
+  /// hex digits as U+FFFD), for a key no type asks for.
   static func unescape(_ text: ArraySlice<UInt8>) -> String {
     var out: [UInt8] = []
     out.reserveCapacity(text.count)
@@ -147,10 +242,12 @@ func hexValue(_ byte: UInt8) -> UInt8? {
   }
 }
 
-/// The recursive-descent parser of ``JSONInput``.
+/// The recursive-descent parser of ``JSONInput``: `JSONDecoder`'s scanner, which checks the
+/// structure, with the checks of numbers' and strings' texts (see ``JSONInput``).
 private struct Parser {
   let text: UnsafeBufferPointer<UInt8>
   var at = 0
+  var problems: [JSONInput.Problem] = []
 
   init(text: UnsafeBufferPointer<UInt8>) { self.text = text }
 
@@ -175,7 +272,7 @@ private struct Parser {
     case UInt8(ascii: "t"): try word("true", .true, into: &nodes)
     case UInt8(ascii: "f"): try word("false", .false, into: &nodes)
     case UInt8(ascii: "n"): try word("null", .null, into: &nodes)
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number(into: &nodes)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): number(into: &nodes)
     default: throw fail("unexpected character")
     }
   }
@@ -202,7 +299,14 @@ private struct Parser {
           guard at < text.count, text[at] == UInt8(ascii: "\"") else {
             throw fail("a member's key is not a string")
           }
+          let key = nodes.count
           try string(into: &nodes)
+          if !nodes[key].isWellFormed, nodes[index].isWellFormed {
+            nodes[index].isWellFormed = false
+            if let problem = problems.last {
+              problems.append(.init(node: index, what: problem.what, offset: problem.offset))
+            }
+          }
           skipSpace()
           guard at < text.count, text[at] == UInt8(ascii: ":") else {
             throw fail("a key is not followed by `:`")
@@ -215,6 +319,12 @@ private struct Parser {
         guard at < text.count else { throw fail("the text ends inside a container") }
         if text[at] == UInt8(ascii: ",") {
           at += 1
+          // A comma before the closing bracket ends the container, as `JSONDecoder` reads it.
+          skipSpace()
+          if at < text.count, text[at] == close {
+            at += 1
+            break
+          }
         } else if text[at] == close {
           at += 1
           break
@@ -228,15 +338,35 @@ private struct Parser {
     nodes[index].next = Int32(nodes.count)
   }
 
+  /// Notes that the text of node `node` is not well formed: `what`, at byte `offset`.
+  mutating func note(_ node: Int, _ what: String, at offset: Int) {
+    if !problems.contains(where: { $0.node == node }) {
+      problems.append(.init(node: node, what: what, offset: offset))
+    }
+  }
+
   mutating func string(into nodes: inout [JSONInput.Node]) throws {
     at += 1
     let start = at
+    let node = nodes.count
     var escaped = false
+    var isWellFormed = true
+    var isASCII = true
+    func problem(_ what: String, at offset: Int) {
+      if isWellFormed { note(node, what, at: offset) }
+      isWellFormed = false
+    }
     while true {
+      // Printable ASCII, the most of most strings, in a loop of its own.
+      while at < text.count {
+        let byte = text[at]
+        guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\")
+        else { break }
+        at += 1
+      }
       guard at < text.count else { throw fail("the text ends inside a string") }
       let byte = text[at]
       if byte == UInt8(ascii: "\"") { break }
-      if byte < 0x20 { throw fail("a control character inside a string") }
       if byte == UInt8(ascii: "\\") {
         escaped = true
         guard at + 1 < text.count else { throw fail("the text ends inside a string") }
@@ -245,20 +375,91 @@ private struct Parser {
           UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
           at += 2
         case UInt8(ascii: "u"):
-          guard at + 6 <= text.count, (at + 2..<at + 6).allSatisfy({ hexValue(text[$0]) != nil })
+          // Four bytes, none a quote, or the string's end is not found (as `JSONDecoder`'s
+          // scanner); what they are is checked after.
+          guard at + 6 <= text.count,
+            !(at + 2..<at + 6).contains(where: { text[$0] == UInt8(ascii: "\"") })
           else { throw fail("a `\\u` escape without four hex digits") }
+          guard let unit = hex(at + 2) else {
+            problem("a `\\u` escape without four hex digits", at: at)
+            at += 6
+            continue
+          }
+          if (0xDC00..<0xE000).contains(unit) {
+            problem("a `\\u` escape of a low surrogate without a high one before it", at: at)
+          } else if (0xD800..<0xDC00).contains(unit) {
+            // A high surrogate: the escape of a low one must follow, taken with it.
+            if at + 12 <= text.count, text[at + 6] == UInt8(ascii: "\\"),
+              text[at + 7] == UInt8(ascii: "u"), let low = hex(at + 8),
+              (0xDC00..<0xE000).contains(low)
+            {
+              at += 6
+            } else {
+              problem("a `\\u` escape of a high surrogate without a low one after it", at: at)
+            }
+          }
           at += 6
-        default: throw fail("an unknown escape")
+        default:
+          problem("an unknown escape", at: at)
+          at += 2
         }
-        continue
+      } else if byte < 0x20 {
+        problem("a control character inside a string", at: at)
+        at += 1
+      } else {
+        isASCII = false
+        let count = utf8Sequence()
+        if count == 0 { problem("text that is not UTF-8 inside a string", at: at) }
+        at += max(count, 1)
       }
-      at += 1
     }
-    nodes.append(
-      .init(
-        kind: escaped ? .escapedString : .string, start: Int32(start), end: Int32(at),
-        next: Int32(nodes.count + 1)))
+    var string = JSONInput.Node(
+      kind: escaped ? .escapedString : .string, start: Int32(start), end: Int32(at),
+      next: Int32(nodes.count + 1))
+    string.isWellFormed = isWellFormed
+    string.isASCII = isASCII
+    nodes.append(string)
     at += 1
+  }
+
+  /// The value of the four hex digits at `start`, or `nil`.
+  func hex(_ start: Int) -> UInt32? {
+    guard start + 4 <= text.count else { return nil }
+    var value: UInt32 = 0
+    for index in start..<start + 4 {
+      guard let digit = hexValue(text[index]) else { return nil }
+      value = value << 4 | UInt32(digit)
+    }
+    return value
+  }
+
+  /// The length of the well-formed UTF-8 sequence at ``at`` (whose first byte is 0x80 or
+  /// more), or 0 for an ill-formed one: overlong, a surrogate, past U+10FFFF, or cut short
+  /// (Unicode's table 3-7).
+  func utf8Sequence() -> Int {
+    let count: Int
+    var second: ClosedRange<UInt8> = 0x80...0xBF
+    switch text[at] {
+    case 0xC2...0xDF: count = 2
+    case 0xE0:
+      count = 3
+      second = 0xA0...0xBF
+    case 0xE1...0xEC, 0xEE...0xEF: count = 3
+    case 0xED:
+      count = 3
+      second = 0x80...0x9F
+    case 0xF0:
+      count = 4
+      second = 0x90...0xBF
+    case 0xF1...0xF3: count = 4
+    case 0xF4:
+      count = 4
+      second = 0x80...0x8F
+    default: return 0
+    }
+    guard at + count <= text.count, second.contains(text[at + 1]) else { return 0 }
+    for index in at + 2..<at + count where !(0x80...0xBF).contains(text[index]) { return 0 }
+    return count
   }
 
   mutating func word(
@@ -274,29 +475,51 @@ private struct Parser {
     at += count
   }
 
-  mutating func number(into nodes: inout [JSONInput.Node]) throws {
+  /// A number: the bytes `0-9 . + - e E` from here, as `JSONDecoder`'s scanner takes them,
+  /// checked to be a number as JSON writes one,
+  /// `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`, as they are read.
+  mutating func number(into nodes: inout [JSONInput.Node]) {
     let start = at
-    if text[at] == UInt8(ascii: "-") { at += 1 }
+    var isWellFormed = true
     func digits() -> Int {
       let from = at
-      while at < text.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[at]) {
+      while at < text.count, text[at] >= UInt8(ascii: "0"), text[at] <= UInt8(ascii: "9") {
         at += 1
       }
       return at - from
     }
-    guard digits() > 0 else { throw fail("a number without digits") }
+    if text[at] == UInt8(ascii: "-") { at += 1 }
+    let first = at
+    let count = digits()
+    if count == 0 || (count > 1 && text[first] == UInt8(ascii: "0")) { isWellFormed = false }
     if at < text.count, text[at] == UInt8(ascii: ".") {
       at += 1
-      guard digits() > 0 else { throw fail("a number without digits after its point") }
+      if digits() == 0 { isWellFormed = false }
     }
     if at < text.count, text[at] == UInt8(ascii: "e") || text[at] == UInt8(ascii: "E") {
       at += 1
       if at < text.count, text[at] == UInt8(ascii: "+") || text[at] == UInt8(ascii: "-") {
         at += 1
       }
-      guard digits() > 0 else { throw fail("a number without digits in its exponent") }
+      if digits() == 0 { isWellFormed = false }
     }
-    nodes.append(
-      .init(kind: .number, start: Int32(start), end: Int32(at), next: Int32(nodes.count + 1)))
+    // The rest of what the scanner takes as the number: not JSON's.
+    scan: while at < text.count {
+      switch text[at] {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "+"),
+        UInt8(ascii: "-"), UInt8(ascii: "e"), UInt8(ascii: "E"):
+        at += 1
+        isWellFormed = false
+      default: break scan
+      }
+    }
+    var number = JSONInput.Node(
+      kind: .number, start: Int32(start), end: Int32(at), next: Int32(nodes.count + 1))
+    if !isWellFormed {
+      number.isWellFormed = false
+      let digits = String(decoding: UnsafeBufferPointer(rebasing: text[start..<at]), as: UTF8.self)
+      note(nodes.count, "the number `\(digits)` is not as JSON writes one", at: start)
+    }
+    nodes.append(number)
   }
 }

@@ -23,7 +23,7 @@ extension JSONOutput {
     case .bool(let bool): write(bool)
     case .string(let string): write(string)
     case .number(let text):
-      guard Self.isNumber(text.utf8) else {
+      guard JSONInput.isNumber(text.utf8) else {
         throw EncodingError.invalidValue(
           json,
           .init(
@@ -50,31 +50,5 @@ extension JSONOutput {
       }
       bytes.append(UInt8(ascii: "}"))
     }
-  }
-
-  /// Whether `text` is a number as JSON writes one: `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`.
-  static func isNumber(_ text: String.UTF8View) -> Bool {
-    var bytes = text.makeIterator()
-    var byte = bytes.next()
-    func isDigit(_ byte: UInt8?) -> Bool { byte.map { (0x30...0x39).contains($0) } ?? false }
-    if byte == UInt8(ascii: "-") { byte = bytes.next() }
-    guard isDigit(byte) else { return false }
-    if byte == UInt8(ascii: "0") {
-      byte = bytes.next()
-    } else {
-      while isDigit(byte) { byte = bytes.next() }
-    }
-    if byte == UInt8(ascii: ".") {
-      byte = bytes.next()
-      guard isDigit(byte) else { return false }
-      while isDigit(byte) { byte = bytes.next() }
-    }
-    if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
-      byte = bytes.next()
-      if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { byte = bytes.next() }
-      guard isDigit(byte) else { return false }
-      while isDigit(byte) { byte = bytes.next() }
-    }
-    return byte == nil
   }
 }

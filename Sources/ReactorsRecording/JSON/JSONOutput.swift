@@ -36,11 +36,13 @@ final class JSONOutput {
     var valueStart = 0
   }
 
-  /// An object's member: where it starts (its key's opening quote) and its key's bytes.
+  /// An object's member: where it starts (its key's opening quote), its key's bytes, and
+  /// whether they hold an escape.
   struct Member {
     let start: Int
     let keyStart: Int
     let keyEnd: Int
+    let isEscaped: Bool
   }
 
   // Unchecked exclusivity: one thread uses an output, and no access to these overlaps another
@@ -179,8 +181,9 @@ final class JSONOutput {
     try resume(index, serial)
     if frames[index].count > 0 { bytes.append(UInt8(ascii: ",")) }
     let start = bytes.count
-    write(key)
-    let member = Member(start: start, keyStart: start + 1, keyEnd: bytes.count - 1)
+    let isEscaped = write(key)
+    let member = Member(
+      start: start, keyStart: start + 1, keyEnd: bytes.count - 1, isEscaped: isEscaped)
     bytes.append(UInt8(ascii: ":"))
     if frames[index].count > 0, frames[index].isSorted,
       let last = members.last, !precedesOrEquals(last, member)
@@ -200,14 +203,47 @@ final class JSONOutput {
     frames[index].valueStart = bytes.count
   }
 
-  /// Whether `first`'s key sorts before `second`'s, or is the same (byte by byte).
+  /// Whether `first`'s key sorts before `second`'s, or is the same: byte by byte in UTF-8, as
+  /// `JSONEncoder` sorts keys (the keys', not their escapes': `"\u0015"` before `"R"`).
   func precedesOrEquals(_ first: Member, _ second: Member) -> Bool {
-    bytes.withUnsafeBufferPointer { text in
+    if first.isEscaped || second.isEscaped {
+      return !key(of: second).lexicographicallyPrecedes(key(of: first))
+    }
+    return bytes.withUnsafeBufferPointer { text in
       let (a, b) = (first.keyEnd - first.keyStart, second.keyEnd - second.keyStart)
       let order = memcmp(
         text.baseAddress! + first.keyStart, text.baseAddress! + second.keyStart, min(a, b))
       return order < 0 || (order == 0 && a <= b)
     }
+  }
+
+  /// The UTF-8 of `member`'s key, its escapes (as ``write(_:)`` writes them) undone.
+  func key(of member: Member) -> [UInt8] {
+    var key: [UInt8] = []
+    var index = member.keyStart
+    while index < member.keyEnd {
+      let byte = bytes[index]
+      index += 1
+      guard byte == UInt8(ascii: "\\") else {
+        key.append(byte)
+        continue
+      }
+      let escape = bytes[index]
+      index += 1
+      switch escape {
+      case UInt8(ascii: "n"): key.append(0x0A)
+      case UInt8(ascii: "r"): key.append(0x0D)
+      case UInt8(ascii: "t"): key.append(0x09)
+      case UInt8(ascii: "b"): key.append(0x08)
+      case UInt8(ascii: "f"): key.append(0x0C)
+      case UInt8(ascii: "u"):
+        // `\u00XX`: a control character.
+        key.append((hexValue(bytes[index + 2]) ?? 0) << 4 | (hexValue(bytes[index + 3]) ?? 0))
+        index += 4
+      default: key.append(escape)
+      }
+    }
+    return key
   }
 
   /// Puts the members of the innermost object, from `first`, in key order (stable: a key
@@ -283,8 +319,10 @@ final class JSONOutput {
     }
   }
 
-  /// Writes a finite floating-point number as Swift prints it (the shortest text that reads
-  /// back as the same number).
+  /// Writes a finite floating-point number as `JSONEncoder` writes it: as Swift prints it (the
+  /// shortest text that reads back as the same number), without a trailing `.0` (`3`, `-0`,
+  /// `0.1`, `1e+16`). A whole number below 2^53 (2^24 for a `Float`), which Swift prints with
+  /// its digits, is written from its integer.
   func write<Float: BinaryFloatingPoint & LosslessStringConvertible>(
     float value: Float, _ path: @autoclosure () -> [any CodingKey]
   ) throws {
@@ -297,17 +335,21 @@ final class JSONOutput {
             "\(value) is not a JSON number: a recording cannot hold an infinite or NaN "
             + "\(Float.self). Redact it, or encode it as a string in the type's encode(to:)."))
     }
-    if value.rounded(.towardZero) == value, abs(value) < 1e15 {
+    let exact = Float(
+      sign: .plus, exponent: Float.Exponent(Float.significandBitCount + 1), significand: 1)
+    if value.rounded(.towardZero) == value, abs(value) < exact, value != 0 || value.sign == .plus {
       write(integer: Int64(value))
     } else {
-      bytes.append(contentsOf: value.description.utf8)
+      let text = value.description
+      bytes.append(contentsOf: text.hasSuffix(".0") ? text.utf8.dropLast(2) : text.utf8[...])
     }
   }
 
-  /// Writes a string, quoted and escaped.
-  func write(_ text: String) {
+  /// Writes a string, quoted and escaped; whether it held a character to escape.
+  @discardableResult
+  func write(_ text: String) -> Bool {
     var text = text
-    text.withUTF8 { utf8 in
+    return text.withUTF8 { utf8 in
       bytes.append(UInt8(ascii: "\""))
       var run = 0
       for index in utf8.indices {
@@ -319,6 +361,7 @@ final class JSONOutput {
       }
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
       bytes.append(UInt8(ascii: "\""))
+      return run > 0
     }
   }
 

@@ -5,9 +5,10 @@
 #endif
 
 /// The `Encoder` a value's `encode(to:)` gets: the place in a ``JSONOutput`` where that value
-/// goes (its depth, and where its text starts). Writes JSON as `JSONEncoder` would with sorted
-/// keys and the default strategies (`Data` as Base64, `URL` as its string, `Date` as its own
-/// `Codable` number), without building a tree of values first.
+/// goes (its depth, and where its text starts). Writes the bytes `JSONEncoder` writes with
+/// `.sortedKeys` and `.withoutEscapingSlashes` (a `/` is written as is) and the default
+/// strategies (`Data` as Base64, `URL` as its string, `Date` as its own `Codable` number,
+/// `Decimal` as its digits), without building a tree of values first.
 @usableFromInline
 struct JSONSlot: Encoder {
   let output: JSONOutput
@@ -41,23 +42,42 @@ struct JSONSlot: Encoder {
   @usableFromInline
   func singleValueContainer() -> any SingleValueEncodingContainer { self }
 
+  /// Encodes `value` here: the overloads for the entry's own members (see `EncodedEntry`),
+  /// chosen by the compiler.
+  @usableFromInline
+  func encode(value: String) { output.write(value) }
+
+  /// Encodes `value` here.
+  @usableFromInline
+  func encode(value: Int) { output.write(integer: value) }
+
+  /// Encodes `value` here.
+  @usableFromInline
+  func encode(value: Bool) { output.write(value) }
+
   /// Encodes `value` here, and closes what it opened; a value that wrote nothing is `{}`.
+  ///
+  /// The types written as `JSONEncoder` writes them rather than through their own
+  /// `encode(to:)` (and the commonest scalars, which skip two calls) are told apart by their
+  /// metatype, a comparison of two pointers that costs nothing for the other types; the
+  /// conditional cast to that type after a match always succeeds (the runtime copies a value
+  /// whose type is the one asked for). Were one ever to fail, the value would be written
+  /// through its own `encode(to:)`.
   @usableFromInline
   func encode<Value: Encodable>(value: Value) throws {
-    if Value.self == String.self {
-      output.write(unsafeBitCast(value, to: String.self))
-    } else if Value.self == Int.self {
-      output.write(integer: unsafeBitCast(value, to: Int.self))
-    } else if Value.self == Bool.self {
-      output.write(unsafeBitCast(value, to: Bool.self))
-    } else if Value.self == Data.self {
-      output.write(unsafeBitCast(value, to: Data.self).base64EncodedString())
-    } else if Value.self == URL.self {
-      output.write(unsafeBitCast(value, to: URL.self).absoluteString)
+    if Value.self == String.self, let string = value as? String {
+      output.write(string)
+    } else if Value.self == Int.self, let integer = value as? Int {
+      output.write(integer: integer)
+    } else if Value.self == Bool.self, let bool = value as? Bool {
+      output.write(bool)
+    } else if Value.self == Data.self, let data = value as? Data {
+      output.write(data.base64EncodedString())
+    } else if Value.self == URL.self, let url = value as? URL {
+      output.write(url.absoluteString)
     } else if Value.self == RecordedJSON.self, let json = value as? RecordedJSON {
       try output.write(json: json, codingPath)
-    } else if Value.self == Decimal.self {
-      let decimal = unsafeBitCast(value, to: Decimal.self)
+    } else if Value.self == Decimal.self, let decimal = value as? Decimal {
       guard decimal.isFinite else {
         throw EncodingError.invalidValue(
           value, .init(codingPath: codingPath, debugDescription: "NaN is not a JSON number."))

@@ -42,18 +42,22 @@ public enum RecordedJSON: Sendable, Hashable {
 extension RecordedJSON {
   /// Reads one JSON value from `bytes` with the recording files' own reader: members in the
   /// text's order, numbers as their text.
-  /// - Throws: `DecodingError.dataCorrupted`, saying where the text is not JSON or nests
-  ///   deeper than the reader accepts.
+  /// - Throws: `DecodingError.dataCorrupted`, saying where the text is not JSON (a number's
+  ///   or a string's text too, as `JSONDecoder` reading every value) or nests deeper than the
+  ///   reader accepts.
   public init(parsing bytes: [UInt8]) throws {
     let input = try JSONInput(bytes[...])
-    self = input.value(at: 0)
+    self = try input.value(at: 0)
   }
 }
 
 extension RecordedJSON: Codable {
-  /// Reads any JSON value.
+  /// Reads any JSON value: from a recording file, as the file holds it (numbers as their
+  /// text); from another decoder, through its containers (numbers as the `Double` it reads).
   public init(from decoder: any Decoder) throws {
-    if let object = try? decoder.container(keyedBy: JSONKey.self) {
+    if let reading = decoder as? JSONReading {
+      self = try reading.input.value(at: reading.node)
+    } else if let object = try? decoder.container(keyedBy: JSONKey.self) {
       self = .object(
         try object.allKeys.map { key in
           Member(name: key.stringValue, value: try object.decode(RecordedJSON.self, forKey: key))

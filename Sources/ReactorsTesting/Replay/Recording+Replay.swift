@@ -7,6 +7,13 @@ extension Recording {
   /// index, time, input, cause and a diff of the recorded and replayed values; returns that
   /// divergence, or `nil`.
   ///
+  /// Each mutation's state is checked where the recording holds it, whole or (read from a file)
+  /// as a fingerprint, so the failure names the first mutation whose state differs. A
+  /// recording that cannot tell fails the test too, saying from which step and how to record
+  /// one that can: a gap (steps its writer dropped), or a file that holds neither the state
+  /// nor its fingerprint after some mutation (a file written before format 2 holds a state
+  /// only every `checkpointEvery` mutations). Its divergence's `kind` is `.cannotTell`.
+  ///
   /// ```swift
   /// let recording = try Recording<Search.Action, Search.Mutation, Search.State>(
   ///   contentsOf: path)
@@ -51,9 +58,9 @@ extension Recording {
 
 extension Recording where Action: Codable, Mutation: Codable, State: Codable {
   /// Replays the recording in the file at `path` on `reactor` as it reads it, in bounded
-  /// memory, and fails the test at the first divergence: see
-  /// `replay(on:)`. A bad file throws its
-  /// `RecordingFileError`; a last line cut short is reported as an expected issue.
+  /// memory, and fails the test at the first divergence, or where the file cannot tell: see
+  /// `replay(on:)`. A bad file throws its `RecordingFileError`; a last line cut short is
+  /// reported as an expected issue.
   ///
   /// ```swift
   /// try SearchRecording.replay(contentsOf: path, on: Search(api: .unused))

@@ -1,8 +1,15 @@
+import Foundation
 import Reactors
 import ReactorsRecording
 import ReactorsTestSupport
 import ReactorsTesting
 import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A search screen's reactor: each query shows itself and a spinner at once, and its results
 /// when the API answers (latest wins). `api` counts its calls; `keepsOnlyTwo` is a changed
@@ -205,5 +212,99 @@ func recordedSession() async -> Recording<Searcher.Action, Searcher.Mutation, Se
     #expect(recording.replay(on: fresh) == nil)
     #expect(fresh.currentState == ["login", "welcome", "loaded"])
     #expect(echoes.withLock { $0 } == 0)
+  }
+}
+
+/// The issue's counter: one a send; changed (`changedAt`), the send that takes the count to
+/// `changedAt` adds one more.
+final class FileCounter: Reactor {
+  enum Action: Codable, Equatable, Sendable { case increment }
+  typealias Mutation = Action
+  struct State: Codable, Equatable, Sendable { var count = 0 }
+
+  let storage = Storage()
+  let initialState = State()
+  let changedAt: Int?
+
+  init(changedAt: Int? = nil) { self.changedAt = changedAt }
+
+  func reduce(state: inout State, mutation: Action) {
+    state.count += state.count + 1 == changedAt ? 2 : 1
+  }
+}
+
+typealias FileCounterRecording = Recording<
+  FileCounter.Action, FileCounter.Action, FileCounter.State
+>
+
+/// A bug report become a test: a session recorded to a file with the default settings,
+/// replayed with a changed `reduce`, fails at the first state that differs; a file that cannot
+/// tell fails the test too, saying so.
+@Suite(.timeLimit(.minutes(1))) struct ReplayFromFileTests {
+  @Test func aChangedReduceFailsAtTheFirstStateThatDiffersWithTheDefaultCheckpoints() throws {
+    let path = try Self.record(sends: 10)
+    defer { unlink(path) }
+    var divergence: ReplayDivergence?
+    try withKnownIssue {
+      divergence = try FileCounterRecording.replay(
+        contentsOf: path, on: FileCounter(changedAt: 3))
+    } matching: { issue in
+      issue.description.contains("Replay diverged from the recording at step 6")
+    }
+    #expect(divergence?.index == 6)
+    let read = try FileCounterRecording(contentsOf: path)
+    withKnownIssue {
+      divergence = read.replay(on: FileCounter(changedAt: 3))
+    }
+    #expect(divergence?.index == 6)
+    #expect(try FileCounterRecording.replay(contentsOf: path, on: FileCounter()) == nil)
+    #expect(read.replay(on: FileCounter()) == nil)
+  }
+
+  @Test func aFileThatCannotTellFailsTheTestSayingHowToRecordOneThatCan() throws {
+    let path = try Self.record(sends: 10)
+    defer { unlink(path) }
+    // The file as a writer of format 1 wrote it: no fingerprints, no `last` entry.
+    let old = Self.lines(of: path).filter { !$0.contains(#""k":"last""#) }.map { line in
+      line.replacingOccurrences(of: #","fingerprint":"codable-hash53-1""#, with: "")
+        .replacingOccurrences(of: #""version":2"#, with: #""version":1"#)
+        .replacingOccurrences(
+          of: #""h":[0-9]+,"#, with: "", options: .regularExpression)
+    }
+    let text = old.joined(separator: "\n") + "\n"
+    let file = try #require(fopen(path, "w"))
+    fputs(text, file)
+    fclose(file)
+    var divergence: ReplayDivergence?
+    try withKnownIssue {
+      divergence = try FileCounterRecording.replay(contentsOf: path, on: FileCounter())
+    } matching: { issue in
+      issue.description.contains("cannot tell whether it follows the recording from step 2")
+        && issue.description.contains("checkpointEvery: 1")
+    }
+    #expect(divergence?.kind == .cannotTell)
+  }
+
+  /// Records `sends` sends of a counter into a new file with the default settings; its path.
+  static func record(sends: Int) throws -> String {
+    let path = "/tmp/reactors-testing-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).jsonl"
+    let counter = FileCounter()
+    let recording = try FileCounterRecording(of: counter, named: "counter", writingTo: path)
+    for _ in 0..<sends { counter.send(.increment) }
+    recording.stop()
+    return path
+  }
+
+  /// The lines of the file at `path`.
+  static func lines(of path: String) -> [String] {
+    guard let file = fopen(path, "r") else { return [] }
+    defer { fclose(file) }
+    var text = ""
+    var buffer = [CChar](repeating: 0, count: 4_096)
+    while fgets(&buffer, Int32(buffer.count), file) != nil {
+      text += String(
+        decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+    return text.split(separator: "\n").map(String.init)
   }
 }
