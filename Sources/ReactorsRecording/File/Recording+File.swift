@@ -16,7 +16,7 @@ extension Recording where Action: Codable, Mutation: Codable, State: Codable {
   ///
   /// Each mutation's line holds a fingerprint of the state it made, taken on the writer's
   /// thread from a copy of the state, and every `checkpointEvery`th holds the state itself;
-  /// ``stop()`` writes the state after the last mutation. A replay from the file names the
+  /// `stop()` writes the state after the last mutation. A replay from the file names the
   /// first mutation whose state differs, whatever `checkpointEvery` is.
   ///
   /// ```swift
