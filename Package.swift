@@ -142,8 +142,11 @@ let package = Package(
       path: "Tests/ReactorsCombineTests/Seed001",
       swiftSettings: strict + [.defaultIsolation(MainActor.self)]
     ),
-    // Helpers the test targets share: a locked value, real threads with a deadline.
-    .target(name: "ReactorsTestSupport", path: "Tests/Support", swiftSettings: strict),
+    // Helpers the test targets share: a locked value, real threads with a deadline, and the
+    // counter whose recordings the replay tests of two targets replay.
+    .target(
+      name: "ReactorsTestSupport", dependencies: ["Reactors"], path: "Tests/Support",
+      swiftSettings: strict),
     .testTarget(
       name: "ReactorsTests",
       dependencies: [

@@ -1,5 +1,6 @@
 import Reactors
 import ReactorsRecording
+import ReactorsTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -7,26 +8,6 @@ import Testing
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-/// The counter: `reduce` adds one a send; changed (`changedAt`), the send that takes
-/// the count to `changedAt` adds one more.
-final class Counter: Reactor {
-  enum Action: Codable, Equatable, Sendable { case increment }
-  typealias Mutation = Action
-  struct State: Codable, Equatable, Sendable { var count = 0 }
-
-  let storage = Storage()
-  let initialState = State()
-  let changedAt: Int?
-
-  init(changedAt: Int? = nil) { self.changedAt = changedAt }
-
-  func reduce(state: inout State, mutation: Action) {
-    state.count += state.count + 1 == changedAt ? 2 : 1
-  }
-}
-
-typealias CounterRecording = Recording<Counter.Action, Counter.Action, Counter.State>
 
 /// Records `sends` sends of a counter into a new file, with the file's default settings unless
 /// `checkpointEvery` is given; its path (the caller removes it). Send `n`'s mutation is step

@@ -215,28 +215,6 @@ func recordedSession() async -> Recording<Searcher.Action, Searcher.Mutation, Se
   }
 }
 
-/// The issue's counter: one a send; changed (`changedAt`), the send that takes the count to
-/// `changedAt` adds one more.
-final class FileCounter: Reactor {
-  enum Action: Codable, Equatable, Sendable { case increment }
-  typealias Mutation = Action
-  struct State: Codable, Equatable, Sendable { var count = 0 }
-
-  let storage = Storage()
-  let initialState = State()
-  let changedAt: Int?
-
-  init(changedAt: Int? = nil) { self.changedAt = changedAt }
-
-  func reduce(state: inout State, mutation: Action) {
-    state.count += state.count + 1 == changedAt ? 2 : 1
-  }
-}
-
-typealias FileCounterRecording = Recording<
-  FileCounter.Action, FileCounter.Action, FileCounter.State
->
-
 /// A bug report become a test: a session recorded to a file with the default settings,
 /// replayed with a changed `reduce`, fails at the first state that differs; a file that cannot
 /// tell fails the test too, saying so.
@@ -246,19 +224,19 @@ typealias FileCounterRecording = Recording<
     defer { unlink(path) }
     var divergence: ReplayDivergence?
     try withKnownIssue {
-      divergence = try FileCounterRecording.replay(
-        contentsOf: path, on: FileCounter(changedAt: 3))
+      divergence = try CounterRecording.replay(
+        contentsOf: path, on: Counter(changedAt: 3))
     } matching: { issue in
       issue.description.contains("Replay diverged from the recording at step 6")
     }
     #expect(divergence?.index == 6)
-    let read = try FileCounterRecording(contentsOf: path)
+    let read = try CounterRecording(contentsOf: path)
     withKnownIssue {
-      divergence = read.replay(on: FileCounter(changedAt: 3))
+      divergence = read.replay(on: Counter(changedAt: 3))
     }
     #expect(divergence?.index == 6)
-    #expect(try FileCounterRecording.replay(contentsOf: path, on: FileCounter()) == nil)
-    #expect(read.replay(on: FileCounter()) == nil)
+    #expect(try CounterRecording.replay(contentsOf: path, on: Counter()) == nil)
+    #expect(read.replay(on: Counter()) == nil)
   }
 
   @Test func aFileThatCannotTellFailsTheTestSayingHowToRecordOneThatCan() throws {
@@ -277,7 +255,7 @@ typealias FileCounterRecording = Recording<
     fclose(file)
     var divergence: ReplayDivergence?
     try withKnownIssue {
-      divergence = try FileCounterRecording.replay(contentsOf: path, on: FileCounter())
+      divergence = try CounterRecording.replay(contentsOf: path, on: Counter())
     } matching: { issue in
       issue.description.contains("cannot tell whether it follows the recording from step 2")
         && issue.description.contains("checkpointEvery: 1")
@@ -288,8 +266,8 @@ typealias FileCounterRecording = Recording<
   /// Records `sends` sends of a counter into a new file with the default settings; its path.
   static func record(sends: Int) throws -> String {
     let path = "/tmp/reactors-testing-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).jsonl"
-    let counter = FileCounter()
-    let recording = try FileCounterRecording(of: counter, named: "counter", writingTo: path)
+    let counter = Counter()
+    let recording = try CounterRecording(of: counter, named: "counter", writingTo: path)
     for _ in 0..<sends { counter.send(.increment) }
     recording.stop()
     return path
