@@ -105,8 +105,7 @@ extension Recording {
   ) -> Bool {
     let stepFits = buffer.outbox!.hasRoom
     if stepFits, apart != nil, buffer.states.hasRoom {
-      _ = buffer.states.took(apart.take()!, index: buffer.statesKept)
-      buffer.statesKept &+= 1
+      _ = buffer.states.took(apart.take()!, index: buffer.states.count)
       buffer.latest = nil
       return true
     }

@@ -87,11 +87,10 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     @usableFromInline var steps: [Step] = []
     @usableFromInline var count = 0
     @usableFromInline var outbox: StepOutbox<Pending>?
-    /// The states waiting apart (see ``keepsStatesApart``), in the order of their steps, and
-    /// how many have been kept there. Bounded: past its capacity, a mutation's state is not
-    /// kept, and the file has no fingerprint of it.
+    /// The states waiting apart (see ``keepsStatesApart``), in the order of their steps.
+    /// Bounded: past its capacity, a mutation's state is not kept, and the file has no
+    /// fingerprint of it.
     @usableFromInline var states: StepOutbox<State>
-    @usableFromInline var statesKept = 0
     /// The state after the last mutation, when no step waiting holds it (its step was dropped,
     /// or its state did not fit): what the consumer's last batch gets as the state at the end.
     @usableFromInline var latest: State?

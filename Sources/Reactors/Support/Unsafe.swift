@@ -89,8 +89,16 @@ enum EngineAllocation {
   /// The state's offset from the core's start.
   @inlinable
   static func stateOffset<Core, State>(_ core: Core.Type, _ state: State.Type) -> Int {
-    let alignment = MemoryLayout<State>.alignment
-    return (MemoryLayout<Core>.size + alignment - 1) / alignment * alignment
+    aligned(MemoryLayout<Core>.size, for: State.self)
+  }
+
+  /// `offset` rounded up to `type`'s alignment: where a value of `type` may start after
+  /// `offset` bytes of the same allocation (the engine's state, an observed value's last and
+  /// previous values).
+  @inlinable
+  static func aligned<T>(_ offset: Int, for type: T.Type) -> Int {
+    let alignment = MemoryLayout<T>.alignment
+    return (offset + alignment - 1) / alignment * alignment
   }
 
   /// Allocates room for a core and a state, both uninitialized; the state's memory is bound to

@@ -53,8 +53,10 @@ struct StateChecks<Action: Sendable, Mutation: Sendable, State: Sendable> {
   @usableFromInline
   static func fingerprinter<Same: Encodable>(_ type: Same.Type) -> (State) -> UInt64? {
     let hasher = StateHasher()
-    // `Same` is `State` itself, found `Encodable` at run time: the cast always succeeds.
-    return { state in (state as? Same).flatMap { hasher.fingerprint($0) } }
+    // `Same` is `State` itself, found `Encodable` at run time: the closure is cast once, here,
+    // as `ValueComparison` casts its comparisons, so that no replayed state is cast.
+    let fingerprint: (Same) -> UInt64? = { hasher.fingerprint($0) }
+    return (fingerprint as? (State) -> UInt64?) ?? { _ in nil }
   }
 
   /// What differs between `replayed`, the state the replay made at recorded mutation `step`

@@ -109,11 +109,10 @@ final class ValueGroup<State, Value: Equatable>: ObserverGroup<State> {
       })
   }
 
-  /// `offset` rounded up to `type`'s alignment.
+  /// `offset` rounded up to `type`'s alignment (see ``EngineAllocation/aligned(_:for:)``).
   @inlinable
   static func aligned<T>(_ offset: Int, for type: T.Type) -> Int {
-    let alignment = MemoryLayout<T>.alignment
-    return (offset + alignment - 1) / alignment * alignment
+    EngineAllocation.aligned(offset, for: type)
   }
 
   deinit {
