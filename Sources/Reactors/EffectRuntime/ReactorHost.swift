@@ -14,7 +14,7 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
   @usableFromInline var marks: [EffectMark] = []
   /// The recorded start of the effect this host runs, when its reactor is recorded: what it
   /// sends names that step as its cause, and its task records its end.
-  @usableFromInline var recorded: RecordedEffect?
+  @usableFromInline var recorded: HookedEffect?
 
   @inlinable
   init(

@@ -29,16 +29,16 @@ struct EngineCore<R: Reactor> {
   /// it queues meanwhile (its `Send`, a `send`, a relay's event) is its own, queued later.
   /// Belongs to the processing thread, like ``taken``: only that thread reads or writes it.
   @usableFromInline var isStartingEffect = false
-  /// Whether the item being processed is a store's follow-up action, for its recording
-  /// (``Work/followUp(_:_:)``). Belongs to the processing thread, like ``taken``.
+  /// Whether the item being processed is a store's follow-up action, for its hook
+  /// (``StepScope/isFollowUp``). Belongs to the processing thread, like ``taken``.
   @usableFromInline var isProcessingFollowUp = false
   /// Whether the observers are shown a past state (see `travel(to:from:)`): the work processed
   /// meanwhile is held, in order, until the reactor returns to its live state. Belongs to the
   /// processing thread, like ``taken``.
   @usableFromInline var isTraveling = false
-  /// The recording the reactor's steps go to (see ``Recording``). Belongs to the processing
-  /// thread, like ``taken``: set in the work's order (``Work/record(_:)``), read when processing.
-  @usableFromInline var recording: Recording<R.Action, R.Mutation, R.State>?
+  /// The hook told of the reactor's steps (see ``StepHook``). Belongs to the processing thread,
+  /// like ``taken``: set in the work's order (``EngineControl/hook(_:)``), read when processing.
+  @usableFromInline var hook: StepHook<R.Action, R.Mutation, R.State>?
   /// How many times each effect id has been cancelled (see ``EffectMark``); absent is 0.
   @usableFromInline var cancellations: [EffectID: UInt64] = [:]
   /// What every effect's host shares (a weak reference, the tasks); made with the first

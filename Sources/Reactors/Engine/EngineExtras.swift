@@ -29,24 +29,22 @@ final class EngineExtras<R: Reactor> {
   /// The reactor's subscriptions to the relays its `transform` hooks merged; they end with it.
   @exclusivity(unchecked) @usableFromInline var subscriptions: [ObservationToken] = []
 
-  /// The recording attached last, if any: arrivals are marked with their cause while it is
-  /// set.
-  @exclusivity(unchecked) @usableFromInline var recording: Recording<R.Action, R.Mutation, R.State>?
-  /// The recording the processing thread records into, once it has begun (the same as
-  /// ``EngineCore/recording``, readable under the lock): where a cancellation made on another
-  /// thread is recorded, never before the recording's beginning.
-  @exclusivity(unchecked) @usableFromInline var activeRecording:
-    Recording<R.Action, R.Mutation, R.State>?
-  /// The mutations recorded into ``EngineCore/recording`` since it began, for its checkpoints.
-  /// Belongs to the processing thread, like ``EngineCore/taken``: only that thread reads or
-  /// writes it, without the lock.
-  @exclusivity(unchecked) @usableFromInline var recordedMutations = 0
+  /// The hook attached last, if any: queued work keeps its cause while it is set.
+  @exclusivity(unchecked) @usableFromInline var hook: StepHook<R.Action, R.Mutation, R.State>?
+  /// The hook the processing thread tells, once it has begun (the same as
+  /// ``EngineCore/hook``, readable under the lock): where a cancellation made on another thread
+  /// is told, never before the hook began.
+  @exclusivity(unchecked) @usableFromInline var activeHook: StepHook<R.Action, R.Mutation, R.State>?
+  /// The mutations told to ``EngineCore/hook`` since it began (its ordinals). Belongs to the
+  /// processing thread, like ``EngineCore/taken``: only that thread reads or writes it, without
+  /// the lock.
+  @exclusivity(unchecked) @usableFromInline var hookedMutations = 0
   /// While the observers are shown a past state (``EngineCore/isTraveling``): the live state and
   /// what `transform(state:)` made of it, put aside, and the work held meanwhile, in order.
-  /// Belong to the processing thread, like ``recordedMutations``.
+  /// Belong to the processing thread, like ``hookedMutations``.
   @exclusivity(unchecked) @usableFromInline var liveState: R.State?
   @exclusivity(unchecked) @usableFromInline var livePublished: R.State?
-  @exclusivity(unchecked) @usableFromInline var held: [Work<R>] = []
+  @exclusivity(unchecked) @usableFromInline var held: [(Work<R>, StepScope)] = []
 
   @usableFromInline init() {}
 }

@@ -13,11 +13,11 @@
 /// - **Reducing** between ``reduceStarted()`` and ``reduceEnded()``: a `send` from the
 ///   processing thread then comes from inside `reduce` (a misuse, reported).
 /// - **Modes** that take `send` off its shortest path, each turned on and off by an event: the
-///   stub (``stubTurned(on:)``), a recording (``recordingAttached()``), a store's middleware
+///   stub (``stubTurned(on:)``), a hook (``hookAttached()``), a store's middleware
 ///   (``middlewareInstalled()``), the test toolkit's tap (``tapInstalled()``) and misuses
 ///   waiting to be reported (``issueNoticed()``). What `send` does with them is decided by
-///   ``actionArrived(from:_:)`` and, after a reduce, ``plainReduced(_:hasDelivery:)`` and
-///   ``recordedReduced(hasDelivery:)`` (see `SendRoute.swift`).
+///   ``actionArrived(as:scope:from:fromEffect:_:)`` and, after a reduce on the plain path,
+///   ``plainReduced(_:hasDelivery:)`` (see `SendRoute.swift`).
 @usableFromInline
 struct Lifecycle {
   /// The initial state is installed.
@@ -32,8 +32,8 @@ struct Lifecycle {
   @usableFromInline private(set) var hasExtras = false
   /// The stub is on: actions are kept for the test, nothing is processed.
   @usableFromInline private(set) var isStubbed = false
-  /// A recording is attached: arrivals are marked with their cause.
-  @usableFromInline private(set) var isRecorded = false
+  /// A hook is attached (see ``StepHook``): queued work keeps its cause.
+  @usableFromInline private(set) var isHooked = false
   /// A store's middleware runs after each reduce.
   @usableFromInline private(set) var hasMiddleware = false
   /// The test toolkit's tap is told of each mutation.
@@ -65,18 +65,18 @@ struct Lifecycle {
   @inlinable
   mutating func stubTurned(on isOn: Bool) { isStubbed = isOn }
 
-  /// A recording was attached (the reactor has its extras already).
+  /// A hook was attached (the reactor has its extras already).
   @inlinable
-  mutating func recordingAttached() {
-    if !hasExtras { preconditionFailure("a recording is kept in the extras, made first") }
-    isRecorded = true
+  mutating func hookAttached() {
+    if !hasExtras { preconditionFailure("a hook is kept in the extras, made first") }
+    isHooked = true
   }
 
-  /// The recording attached last was detached.
+  /// The hook attached last was detached.
   @inlinable
-  mutating func recordingDetached() {
-    if !isRecorded { preconditionFailure("a recording was detached that was not attached") }
-    isRecorded = false
+  mutating func hookDetached() {
+    if !isHooked { preconditionFailure("a hook was detached that was not attached") }
+    isHooked = false
   }
 
   /// A store's middleware was installed; it stays.
@@ -98,14 +98,6 @@ struct Lifecycle {
   /// The misuses waiting were taken, to be reported.
   @inlinable
   mutating func issuesTaken() { hasPendingIssues = false }
-
-  /// Whether a `send` may take a recorded reactor's short path: started with no `transform`
-  /// stage, recorded, and nothing else to act on (no stub, middleware, tap or misuse waiting).
-  @inlinable
-  var allowsRecordedShortPath: Bool {
-    hasStarted && !hasStages && isRecorded && !isStubbed && !hasMiddleware && !hasTap
-      && !hasPendingIssues
-  }
 
   /// `reduce` starts.
   @inlinable @inline(__always)

@@ -36,17 +36,19 @@ struct Processing<Item, Owner: Equatable> {
   /// An item waiting in the queue, with whether a thread other than the owner queued it, and
   /// whether it came later than the owner's own processing: another thread's, or one an effect
   /// queued while it started on the owner's thread (what a tester receives rather than credits
-  /// to a `send`).
+  /// to a `send`). With the step that sent it, when the reactor is hooked (``StepScope``).
   @usableFromInline
   struct Queued {
     @usableFromInline let item: Item
     @usableFromInline let isForeign: Bool
     @usableFromInline let isLater: Bool
+    @usableFromInline let scope: StepScope?
 
-    @inlinable init(item: consuming Item, isForeign: Bool, isLater: Bool) {
+    @inlinable init(item: consuming Item, isForeign: Bool, isLater: Bool, scope: StepScope?) {
       self.item = item
       self.isForeign = isForeign
       self.isLater = isLater
+      self.scope = scope
     }
   }
 
@@ -121,27 +123,32 @@ struct Processing<Item, Owner: Equatable> {
     foreignTaken = 0
   }
 
-  /// `item` arrived from `thread`: processed by it now, or queued for the owner. `fromEffect`:
-  /// the owner's thread queues it while starting an effect (see ``Queued/isLater``).
+  /// `item` arrived from `thread`: processed by it now, or queued for the owner, in `scope`
+  /// (read only then). `fromEffect`: the owner's thread queues it while starting an effect (see
+  /// ``Queued/isLater``).
   @inlinable
   mutating func arrived(
-    _ item: consuming Item, from thread: Owner, fromEffect: Bool = false
+    _ item: consuming Item, scope: @autoclosure () -> StepScope? = nil, from thread: Owner,
+    fromEffect: Bool = false
   ) -> Arrival {
     if claim(on: thread) { return .process }
     if case .handedOff = phase {
       own(on: thread)
-      followUp(item)
+      followUp(item, scope: scope())
       return .processQueued
     }
     let isForeign = !isOwned(by: thread)
-    queue.append(Queued(item: item, isForeign: isForeign, isLater: isForeign || fromEffect))
+    queue.append(
+      Queued(
+        item: item, isForeign: isForeign, isLater: isForeign || fromEffect, scope: scope()))
     return isForeign && queue.count > Self.backlog ? .queuedBehindBacklog : .queued
   }
 
-  /// `item` is to run after the work in progress, queued by the owner's own processing.
+  /// `item` is to run after the work in progress, queued by the owner's own processing, in
+  /// `scope`.
   @inlinable
-  mutating func followUp(_ item: consuming Item) {
-    queue.append(Queued(item: item, isForeign: false, isLater: false))
+  mutating func followUp(_ item: consuming Item, scope: StepScope? = nil) {
+    queue.append(Queued(item: item, isForeign: false, isLater: false, scope: scope))
   }
 
   /// The owner finished the items it took: it takes what is queued now, in order, into

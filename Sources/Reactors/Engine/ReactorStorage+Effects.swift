@@ -22,7 +22,8 @@ extension ReactorStorage {
       effect,
       emit: { action in
         locked {
-          core.pointee.processing.followUp(recordedFollowUp(.action(action, staged: false)))
+          core.pointee.processing.followUp(
+            .action(action, staged: false), scope: followUpScope())
         }
       },
       host: host)
@@ -45,12 +46,12 @@ extension ReactorStorage {
       hasTopID = true
       host = host.marked(mark(marked))
     }
-    let recording = processingRecording
+    let hook = processingHook
     var decisions = EffectStart(
-      tasksStartInLine: ImmediateTasks.areAvailable, isRecorded: recording != nil,
-      isReplay: recording?.isReplay == true, hasTopID: hasTopID)
-    // The effect's start, recorded when it first needs a task (see ``Recording``).
-    var recorded: RecordedEffect?
+      tasksStartInLine: ImmediateTasks.areAvailable, isRecorded: hook != nil,
+      isReplay: hook?.dropsEffects == true, hasTopID: hasTopID)
+    // The effect's start, told when it first needs a task (see ``StepHook``).
+    var recorded: HookedEffect?
     let rest = effect.startSynchronously(
       emit: emit, cancel: { cancelEffects(id: $0) },
       defer: { part, partID in
@@ -61,7 +62,7 @@ extension ReactorStorage {
           return Effect(.cancellable(part, id: partID, cancelInFlight: false))
         case .startTask(let start):
           var partHost = host.marked(mark(partID))
-          recorded = recordedEffect(start, before: recorded, top: id, other: partID, recording)
+          recorded = hookedEffect(start, before: recorded, top: id, other: partID, hook)
           partHost.recorded = recorded
           return Effect(.join(partHost.startDetached(part, id: partID, reportsErrors: false)))
         }
@@ -69,28 +70,27 @@ extension ReactorStorage {
     guard let rest else { return }
     switch decisions.restRemains() {
     case .dropAfterRecording(let start):
-      _ = recordedEffect(
-        start, before: recorded, top: id, other: rest.cancellableID, recording)
+      _ = hookedEffect(start, before: recorded, top: id, other: rest.cancellableID, hook)
     case .start(let start):
-      host.recorded = recordedEffect(
-        start, before: recorded, top: id, other: rest.cancellableID, recording)
+      host.recorded = hookedEffect(
+        start, before: recorded, top: id, other: rest.cancellableID, hook)
       whileStartingEffect { host.start(rest, id: id, reportsErrors: true) }
     }
   }
 
-  /// The effect's recorded start, as ``EffectStart`` decided: none, recorded now (named by the
-  /// `top` id or the `other`, read only then), or the one recorded `before`. Lock released.
+  /// The effect's start as its hook is told, as ``EffectStart`` decided: none, told now (named
+  /// by the `top` id or the `other`, read only then), or the one told `before`. Lock released.
   @inlinable @inline(__always)
-  func recordedEffect(
-    _ start: EffectStart.RecordedStart, before: RecordedEffect?, top: EffectID?,
-    other: @autoclosure () -> EffectID?, _ recording: Recording<R.Action, R.Mutation, R.State>?
-  ) -> RecordedEffect? {
+  func hookedEffect(
+    _ start: EffectStart.RecordedStart, before: HookedEffect?, top: EffectID?,
+    other: @autoclosure () -> EffectID?, _ hook: Hook?
+  ) -> HookedEffect? {
     switch start {
     case .none: return nil
     case .recorded: return before
     case .recordNow(let namer):
-      guard let recording else { return nil }
-      return recordStart(id: namer == .top ? top : other(), recording)
+      guard let hook else { return nil }
+      return hookedEffect(id: namer == .top ? top : other(), hook)
     }
   }
 
@@ -131,11 +131,11 @@ extension ReactorStorage {
   /// still queued (see ``EffectMark``).
   @usableFromInline
   func cancelEffects(id: EffectID) {
-    let (tasks, recording) = locked {
+    let (tasks, hook) = locked {
       core.pointee.cancellations[id, default: 0] &+= 1
-      return (core.pointee.link?.tasks, core.pointee.extras?.activeRecording)
+      return (core.pointee.link?.tasks, core.pointee.extras?.activeHook)
     }
-    recording?.cancelled(id, cause: RecordedCause.inContext)
+    hook?.cancelled(id, CauseScope.current)
     for task in tasks?.withLock({ $0.removeAll(id: id) }) ?? [] { task.cancel() }
   }
 

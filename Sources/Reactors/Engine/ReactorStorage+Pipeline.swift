@@ -32,18 +32,11 @@ extension ReactorStorage {
         host: ReactorHost(link(to: reactor), origin: nil) { .mutation($0, staged: true) })
     case .marked(let marks, let work):
       if isCurrent(marks) { process(work, reactor) }
-    case .caused(let cause, let work):
-      RecordedCause.during(cause) { process(work, reactor) }
-    case .followUp(let cause, let work):
-      let isFollowUp = core.pointer(to: \.isProcessingFollowUp).unsafelyUnwrapped
-      isFollowUp.pointee = true
-      RecordedCause.during(cause) { process(work, reactor) }
-      isFollowUp.pointee = false
-    case .record(let recording):
-      startRecording(recording)
-    case .travel(let state):
+    case .control(.hook(let hook)):
+      startTelling(hook)
+    case .control(.showPast(let state)):
       showPast(state)
-    case .live:
+    case .control(.showLive):
       showLive(reactor)
     }
   }
@@ -52,15 +45,15 @@ extension ReactorStorage {
   /// `.none` directly, the rest through the effect interpreter. Lock released.
   @inlinable
   func processAction(_ action: R.Action, staged: Bool, _ reactor: R) {
-    if let recording = unretainedProcessingRecording {
-      return processRecorded(action, staged: staged, reactor, recording)
+    if let hook = unretainedProcessingHook {
+      return processHooked(action, staged: staged, reactor, hook)
     }
-    processUnrecorded(action, staged: staged, reactor)
+    processUnhooked(action, staged: staged, reactor)
   }
 
-  /// ``processAction(_:staged:_:)``'s work, which a recorded reactor runs too. Lock released.
+  /// ``processAction(_:staged:_:)``'s work, which a hooked reactor runs too. Lock released.
   @inlinable @inline(__always)
-  func processUnrecorded(_ action: R.Action, staged: Bool, _ reactor: R) {
+  func processUnhooked(_ action: R.Action, staged: Bool, _ reactor: R) {
     guard let action = staged ? action : passed(action, through: core.pointee.transforms?.action)
     else { return }
     start(reactor.mutate(action: action), of: action, reactor)
@@ -108,8 +101,8 @@ extension ReactorStorage {
       return reduced(into: &after)
     }
     guard let hasDelivery else { return }
-    if let recording = unretainedProcessingRecording {
-      return appliedRecorded(mutation, after, hasDelivery: hasDelivery, reactor, recording)
+    if let hook = unretainedProcessingHook {
+      return appliedHooked(mutation, after, hasDelivery: hasDelivery, reactor, hook)
     }
     if hasDelivery { deliverChanges() }
     if after.hasExtras { afterReduce(mutation, after, reactor) }

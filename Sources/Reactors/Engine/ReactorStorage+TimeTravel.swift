@@ -16,17 +16,17 @@ extension ReactorStorage {
   @inlinable
   package func travel(to state: R.State, from reactor: R) {
     locked { _ = core.pointee.makeExtras() }
-    submit(.travel(state), from: reactor)
+    submit(.control(.showPast(state)), from: reactor)
   }
 
   /// Shows the observers the live state again and processes the work held meanwhile, in
   /// order, before what arrives later; nothing when no past state is shown. Lock released.
   @inlinable
   package func returnToLive(from reactor: R) {
-    submit(.live, from: reactor)
+    submit(.control(.showLive), from: reactor)
   }
 
-  /// ``Work/travel(_:)``, on the processing thread: shows a past state. Lock released.
+  /// ``EngineControl/showPast(_:)``, on the processing thread: shows a past state. Lock released.
   @usableFromInline
   func showPast(_ state: R.State) {
     let isTraveling = core.pointer(to: \.isTraveling).unsafelyUnwrapped
@@ -41,7 +41,7 @@ extension ReactorStorage {
     show(state, published: nil)
   }
 
-  /// ``Work/live``, on the processing thread: shows the live state again. Lock released.
+  /// ``EngineControl/showLive``, on the processing thread: shows the live state again. Lock released.
   @usableFromInline
   func showLive(_ reactor: R) {
     let isTraveling = core.pointer(to: \.isTraveling).unsafelyUnwrapped
@@ -51,15 +51,16 @@ extension ReactorStorage {
     let held = extras.held
     extras.held = []
     if let live = extras.liveState.take() { show(live, published: extras.livePublished.take()) }
-    for work in held { process(work, reactor) }
+    for (work, scope) in held { process(work, in: scope, reactor) }
   }
 
-  /// Holds `work` until the reactor is back to its live state, with its cause when it does not
-  /// carry one (it is being processed where it was sent: a recording attached meanwhile
-  /// records it with that cause). Lock released; the processing thread only.
+  /// Holds `work` until the reactor is back to its live state, with the scope it is processed
+  /// in (a hook attached meanwhile is told of it with that cause). Lock released; the
+  /// processing thread only.
   @usableFromInline
   func hold(_ work: Work<R>) {
     let extras = core.pointee.extras.unsafelyUnwrapped
-    extras.held.append(work.hasCause ? work : .caused(RecordedCause.inContext, work))
+    let isFollowUp = core.pointer(to: \.isProcessingFollowUp).unsafelyUnwrapped.pointee
+    extras.held.append((work, StepScope(cause: CauseScope.current, isFollowUp: isFollowUp)))
   }
 }

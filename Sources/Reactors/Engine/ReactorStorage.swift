@@ -22,8 +22,8 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   // Audited: `core` is read and written only inside a lock scope (`locked(_:)`), except the
   // parts that belong to the thread processing the reactor's work (`core.delivery`,
   // `core.taken`, `core.isProcessingLaterItem`, `core.isStartingEffect`,
-  // `core.isProcessingFollowUp`, `core.recording` and `core.isTraveling`, each reached through
-  // its own address, and the extras' `recordedMutations`, `liveState`, `livePublished` and
+  // `core.isProcessingFollowUp`, `core.hook` and `core.isTraveling`, each reached through
+  // its own address, and the extras' `hookedMutations`, `liveState`, `livePublished` and
   // `held`), `core.transforms` after the reactor started, and `core.extras` once made (neither
   // is replaced again), each documented where it is declared. Ownership of processing passes
   // from thread to thread through the lock, which orders those accesses. The pointer is
@@ -76,7 +76,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
 
   /// Sends an action: processed now when the reactor is idle, queued otherwise, kept when the
   /// stub is on. Where it goes is ``Lifecycle/plainActionArrived(from:_:)``'s decision, then
-  /// ``Lifecycle/actionArrived(as:from:fromEffect:_:)``'s.
+  /// ``Lifecycle/actionArrived(as:scope:from:fromEffect:_:)``'s.
   ///
   /// The common path (a plain reactor, idle, whose `mutate` returns `.just`, with nothing to
   /// tell and nothing queued) takes the lock twice: to claim processing, and to reduce and let
@@ -131,8 +131,8 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   }
 
   /// Does what ``send(_:from:)``'s lock scope decided when the reactor was not plain and idle:
-  /// start it and send again, nothing (the stub kept the action), the recorded short path, or
-  /// what the processing state machine said of the action arriving as work (process it, or
+  /// start it and send again, nothing (the stub kept the action), or what the processing state
+  /// machine said of the action arriving as work (process it, or
   /// pause behind a backlog). Out of line, so that `send`'s short path stays small (and `send`
   /// does not call itself). Lock released.
   @inlinable @inline(never)
@@ -142,8 +142,6 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     switch route {
     case .reducePlain:
       preconditionFailure("the short path of send handles a plain reactor it claimed")
-    case .reduceRecorded:
-      sendRecorded(action, reactor)
     case .start:
       start(reactor)
       send(action, from: reactor)
@@ -168,14 +166,14 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   }
 
   /// What ``send(_:from:)``'s lock scope decides for an action off the plain path, as
-  /// ``Lifecycle/actionArrived(as:from:fromEffect:_:)`` says; then the stub keeps the action,
+  /// ``Lifecycle/actionArrived(as:scope:from:fromEffect:_:)`` says; then the stub keeps the action,
   /// or a send from inside `reduce` is noticed, to be reported. In a lock scope; out of line, so
   /// that `send`'s short path stays small.
   @inlinable @inline(never)
   func arrivedUncommonly(_ action: R.Action) -> Lifecycle.SendRoute<Work<R>, ThreadIdentity> {
     let thread = ThreadIdentity.current
     let route = core.pointee.lifecycle.actionArrived(
-      as: recorded(.action(action, staged: false)), from: thread,
+      as: .action(action, staged: false), scope: scopeIfQueued(), from: thread,
       fromEffect: isStartingEffect(on: thread), &core.pointee.processing)
     switch route {
     case .keepForStub:
@@ -196,7 +194,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
       guard core.pointee.lifecycle.hasStarted else { return nil }
       let thread = ThreadIdentity.current
       return core.pointee.processing.arrived(
-        recorded(work), from: thread, fromEffect: isStartingEffect(on: thread))
+        work, scope: scopeIfQueued(), from: thread, fromEffect: isStartingEffect(on: thread))
     }
     guard let arrival else {
       start(reactor)
@@ -300,7 +298,11 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
         taken.pointee.reverse()
         while let queued = taken.pointee.popLast() {
           isLater.pointee = queued.isLater
-          process(queued.item, reactor)
+          if let scope = queued.scope {
+            process(queued.item, in: scope, reactor)
+          } else {
+            process(queued.item, reactor)
+          }
         }
         isLater.pointee = false
       case .idle:

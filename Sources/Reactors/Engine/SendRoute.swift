@@ -9,22 +9,19 @@ extension Lifecycle {
   enum SendRoute<Item, Owner: Equatable> {
     /// This thread claimed a plain reactor: run `mutate`, reduce a `.just` in place.
     case reducePlain
-    /// This thread claimed a reactor plain but for its recording: record the input, run
-    /// `mutate`, reduce a `.just` and record it (`ReactorStorage+RecordedSend.swift`).
-    case reduceRecorded
     /// The reactor has not started: start it, then send again.
     case start
     /// The stub keeps the action; nothing runs.
     case keepForStub
     /// The general path: the action arrived as work, and the processing state machine said
-    /// what to do (``Processing/arrived(_:from:fromEffect:)``); `sentFromReduce` when it was sent
+    /// what to do (``Processing/arrived(_:scope:from:fromEffect:)``); `sentFromReduce` when it was sent
     /// from inside `reduce` (a misuse to notice).
     case arrived(Processing<Item, Owner>.Arrival, sentFromReduce: Bool)
   }
 
   /// An action arrived from `thread`: it claims processing for `send`'s plain path when the
   /// reactor is plain and idle (`true`), the whole decision on that path. Otherwise
-  /// ``actionArrived(as:from:fromEffect:_:)`` decides.
+  /// ``actionArrived(as:scope:from:fromEffect:_:)`` decides.
   @inlinable @inline(__always)
   func plainActionArrived<Item, Owner>(
     from thread: Owner, _ processing: inout Processing<Item, Owner>
@@ -33,20 +30,21 @@ extension Lifecycle {
   }
 
   /// An action arrived from `thread` off `send`'s plain path (``plainActionArrived(from:_:)``
-  /// said no): it claims processing for a recorded reactor's short path when that applies, or
-  /// arrives as `work` (built only then), queued by the processing thread while it starts an
-  /// effect when `fromEffect`.
+  /// said no): it arrives as `work` (built only then) with the `scope` of the step that sent it
+  /// (read only if it is queued), queued by the processing thread while it starts an effect
+  /// when `fromEffect`.
   @inlinable
   func actionArrived<Item, Owner>(
-    as work: @autoclosure () -> Item, from thread: Owner, fromEffect: @autoclosure () -> Bool,
+    as work: @autoclosure () -> Item, scope: @autoclosure () -> StepScope? = nil,
+    from thread: Owner, fromEffect: @autoclosure () -> Bool,
     _ processing: inout Processing<Item, Owner>
   ) -> SendRoute<Item, Owner> {
     if isPlain, processing.claim(on: thread) { return .reducePlain }
     guard hasStarted else { return .start }
     if isStubbed { return .keepForStub }
-    if allowsRecordedShortPath, processing.claim(on: thread) { return .reduceRecorded }
     let sentFromReduce = isSentFromReduce(byProcessingThread: processing.isOwned(by: thread))
-    let arrival = processing.arrived(work(), from: thread, fromEffect: fromEffect())
+    let arrival = processing.arrived(
+      work(), scope: scope(), from: thread, fromEffect: fromEffect())
     return .arrived(arrival, sentFromReduce: sentFromReduce)
   }
 
@@ -62,7 +60,7 @@ extension Lifecycle {
     /// `reduce` misused the reactor (a `send` from inside it): report it, then go on.
     case reportMisuse
     /// Nothing was reduced: the reactor left the short path since the claim (see
-    /// ``mayReducePlain`` and ``mayReduceRecorded``); take the general path.
+    /// ``mayReducePlain``); take the general path.
     case takeGeneralPath
   }
 
@@ -71,10 +69,6 @@ extension Lifecycle {
   /// the general path, which keeps the action for the stub).
   @inlinable @inline(__always)
   var mayReducePlain: Bool { isPlain }
-
-  /// Whether a recorded reactor's claimed `.just` may still be reduced on its short path.
-  @inlinable @inline(__always)
-  var mayReduceRecorded: Bool { allowsRecordedShortPath }
 
   /// `reduce` returned on `send`'s plain path: a reduce that gave the reactor extras misused it;
   /// otherwise `hasDelivery()` captures the observers' changes, and with none and nothing
@@ -87,14 +81,5 @@ extension Lifecycle {
     let hasDelivery = hasDelivery()
     if !hasDelivery && processing.finishedLastItem() { return .idle }
     return hasDelivery ? .deliver : .finish
-  }
-
-  /// `reduce` returned on a recorded reactor's short path: a misuse waiting is reported (the
-  /// general path's `reduced(into:)` takes it and captures the changes); otherwise
-  /// `hasDelivery()` captures the observers' changes.
-  @inlinable @inline(__always)
-  func recordedReduced(hasDelivery: () -> Bool) -> Reduced {
-    if hasPendingIssues { return .reportMisuse }
-    return hasDelivery() ? .deliver : .finish
   }
 }

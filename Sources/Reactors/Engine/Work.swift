@@ -20,45 +20,36 @@ enum Work<R: Reactor> {
   /// An observer added while another thread was processing: registered, and told the current
   /// value, in its turn, so that it never sees a change before the value it starts from.
   case register(ObserverRegistration<R.State>)
-  /// Work that arrived while the reactor was recorded, with the recorded step that sent it
-  /// (`nil`: from outside every recording), processed with that step as its cause.
-  indirect case caused(RecordedCause?, Work)
-  /// A store's follow-up action (its middleware returned it), queued while the store was
-  /// recorded, with the step that made it: recorded as a follow-up, which a replay makes
-  /// again rather than injects.
-  indirect case followUp(RecordedCause?, Work)
-  /// Starts recording into a recording, or stops with `nil`, in the work's order.
-  case record(Recording<R.Action, R.Mutation, R.State>?)
-  /// Shows the observers `state`, a past one, and holds the work that follows (see
-  /// `travel(to:from:)`).
-  case travel(R.State)
-  /// Shows the observers the live state again, then processes the work held meanwhile.
-  case live
+  /// What drives the engine itself, in the work's order (see ``EngineControl``).
+  case control(EngineControl<R>)
 }
 
 extension Work {
   /// Whether the reactor holds this work while it shows a past state: everything that would
-  /// change the state or record a step, and a recording's start and stop, which keep their
+  /// change the state or tell a hook of a step, and a hook's start and stop, which keep their
   /// place among those. An observer's registration and time travel go on (a new observer
   /// starts from the state shown).
   @inlinable
   var isHeldWhileTraveling: Bool {
     switch self {
-    case .register, .travel, .live: false
-    case .marked(_, let work), .caused(_, let work), .followUp(_, let work):
-      work.isHeldWhileTraveling
+    case .register, .control(.showPast), .control(.showLive): false
+    case .marked(_, let work): work.isHeldWhileTraveling
     default: true
     }
   }
+}
 
-  /// Whether the work carries its recorded cause already.
-  @inlinable
-  var hasCause: Bool {
-    switch self {
-    case .caused, .followUp: true
-    default: false
-    }
-  }
+/// What drives a reactor's engine rather than its logic, processed in the work's order like
+/// the rest: the hook it tells of its steps, and time travel.
+@usableFromInline
+enum EngineControl<R: Reactor> {
+  /// Starts telling `hook` of the steps, or stops with `nil` (see ``StepHook``).
+  case hook(StepHook<R.Action, R.Mutation, R.State>?)
+  /// Shows the observers `state`, a past one, and holds the work that follows (see
+  /// `travel(to:from:)`).
+  case showPast(R.State)
+  /// Shows the observers the live state again, then processes the work held meanwhile.
+  case showLive
 }
 
 /// An observer waiting for its turn to be registered (see ``Work/register(_:)``).

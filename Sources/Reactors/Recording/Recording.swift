@@ -179,10 +179,10 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     }
     detach.withLock {
       $0 = { [weak reactor] recording in
-        if let reactor { reactor.storage.detach(recording, from: reactor) }
+        if let reactor { reactor.storage.detach(ObjectIdentifier(recording), from: reactor) }
       }
     }
-    reactor.storage.attach(self, from: reactor)
+    reactor.storage.attach(hook, from: reactor)
   }
 
   /// A recording attached to nothing, holding `steps` (read from a file). For the package's

@@ -55,35 +55,39 @@ import Testing
     #expect(processing.isIdle && !built)
   }
 
-  @Test func aRecordingAloneKeepsAShortPathAndAnythingElseTakesTheGeneralOne() {
-    let recorded = started {
+  @Test func aHookedReactorTakesTheGeneralPathWithItsScopeReadOnlyWhenQueued() {
+    let hooked = started {
       $0.gainedExtras()
-      $0.recordingAttached()
+      $0.hookAttached()
     }
-    #expect(recorded.allowsRecordedShortPath)
+    #expect(hooked.isHooked && !hooked.mayReducePlain)
     var processing = Processing<String, Int>()
-    var built = false
-    let route = route(recorded, &processing, built: &built)
-    guard case .reduceRecorded = route else { Issue.record("\(route)"); return }
-
-    let modes: [(inout Lifecycle) -> Void] = [
-      { $0.middlewareInstalled() }, { $0.tapInstalled() }, { $0.issueNoticed() },
-      { $0.stubTurned(on: true) },
-    ]
-    for mode in modes {
-      var lifecycle = recorded
-      mode(&lifecycle)
-      #expect(!lifecycle.allowsRecordedShortPath)
+    var scopesRead = 0
+    let scope = StepScope(cause: RecordedCause(recording: "r", index: 3), isFollowUp: false)
+    func arrive(from thread: Int) -> Route {
+      hooked.actionArrived(
+        as: "work",
+        scope: {
+          scopesRead += 1
+          return scope
+        }(), from: thread, fromEffect: false, &processing)
     }
-    var untapped = recorded
-    untapped.tapInstalled()
-    untapped.tapRemoved()
-    #expect(untapped.allowsRecordedShortPath)
-    var staged = Lifecycle()
-    _ = staged.installed(hasStages: true)
-    staged.gainedExtras()
-    staged.recordingAttached()
-    #expect(!staged.allowsRecordedShortPath, "a transform stage takes the general path")
+    let claimed = arrive(from: 1)
+    guard case .arrived(.process, sentFromReduce: false) = claimed else {
+      Issue.record("\(claimed)")
+      return
+    }
+    #expect(scopesRead == 0, "work processed where it was sent is in that step's scope already")
+    let queued = arrive(from: 2)
+    guard case .arrived(.queued, sentFromReduce: false) = queued else {
+      Issue.record("\(queued)")
+      return
+    }
+    #expect(scopesRead == 1)
+    #expect(processing.queue.items.last??.scope === scope)
+    var detached = hooked
+    detached.hookDetached()
+    #expect(!detached.isHooked)
   }
 
   @Test func anActionForABusyReactorArrivesAsWorkAndIsQueued() {
@@ -138,25 +142,12 @@ import Testing
     #expect(outcome == .reportMisuse && !captured && !lifecycle.mayReducePlain)
   }
 
-  @Test func aRecordedReduceReportsAWaitingMisuseFirst() {
-    var lifecycle = started {
-      $0.gainedExtras()
-      $0.recordingAttached()
-    }
-    #expect(lifecycle.recordedReduced { true } == .deliver)
-    #expect(lifecycle.recordedReduced { false } == .finish)
-    lifecycle.issueNoticed()
-    #expect(lifecycle.recordedReduced { true } == .reportMisuse)
-    lifecycle.issuesTaken()
-    #expect(lifecycle.mayReduceRecorded)
-  }
-
-  @Test func detachingARecordingThatWasNotAttachedStopsTheProgram() async {
+  @Test func detachingAHookThatWasNotAttachedStopsTheProgram() async {
     await #expect(processExitsWith: .failure) {
       var lifecycle = Lifecycle()
       _ = lifecycle.installed(hasStages: false)
       lifecycle.gainedExtras()
-      lifecycle.recordingDetached()
+      lifecycle.hookDetached()
     }
   }
 }

@@ -1,0 +1,187 @@
+/// Where the engine tells a ``StepHook`` what it does. None of it runs for a reactor that has
+/// never been hooked but a check of ``EngineCore/hook``, and `send`'s shortest path none at
+/// all: attaching a hook gives the reactor extras, which takes it off that path.
+extension ReactorStorage {
+  /// The hook the engine's type uses.
+  @usableFromInline typealias Hook = StepHook<R.Action, R.Mutation, R.State>
+
+  /// The hook the processing thread tells (see ``EngineCore/hook``).
+  @inlinable @inline(__always)
+  var processingHook: Hook? {
+    core.pointer(to: \.hook).unsafelyUnwrapped.pointee
+  }
+
+  /// ``processingHook`` without a retain, for each step's path: the core holds it until the
+  /// processing thread itself stops telling it (``EngineControl/hook(_:)``), which it cannot do
+  /// while it processes an item. A retain and a release are atomic, and the hook's owner may
+  /// touch what the hook holds on another thread (a file's writer).
+  @inlinable @inline(__always)
+  var unretainedProcessingHook: Unmanaged<Hook>? {
+    core.pointer(to: \.hook).unsafelyUnwrapped.unretained()
+  }
+
+  /// Attaches `hook`, in place of the one attached before: arrivals are kept with their
+  /// cause from now on, and the processing thread starts telling it in the work's order, from
+  /// the state it has reached then. Lock released.
+  @usableFromInline
+  func attach(_ hook: Hook, from reactor: R) {
+    locked {
+      core.pointee.makeExtras().hook = hook
+      core.pointee.lifecycle.hookAttached()
+    }
+    submit(.control(.hook(hook)), from: reactor)
+  }
+
+  /// Detaches the hook of `owner` if it is still the one attached (a hook replaced by another
+  /// is detached already): the processing thread stops telling it, and tells it it finished,
+  /// after the work queued before. A reactor that shows a past state returns to its live state
+  /// first (its hook's owner may be the last way back). Lock released.
+  @usableFromInline
+  func detach(_ owner: ObjectIdentifier, from reactor: R) {
+    let isAttached = locked { () -> Bool in
+      guard let extras = core.pointee.extras, extras.hook?.owner == owner else { return false }
+      extras.hook = nil
+      core.pointee.lifecycle.hookDetached()
+      return true
+    }
+    guard isAttached else { return }
+    submit(.control(.showLive), from: reactor)
+    submit(.control(.hook(nil)), from: reactor)
+  }
+
+  /// The scope a queued item is processed in (see ``StepScope``): the step that sends it, when
+  /// the reactor is hooked and the item waits. In a lock scope.
+  @inlinable @inline(__always)
+  func scopeIfQueued() -> StepScope? {
+    // An idle reactor processes the work now, on this thread, where its cause is read then.
+    guard let extras = core.pointee.extras, extras.hook != nil,
+      !core.pointee.processing.isIdle
+    else { return nil }
+    return StepScope(cause: CauseScope.current, isFollowUp: false)
+  }
+
+  /// The scope of a store's follow-up action, with the step that made it, when the store is
+  /// hooked. In a lock scope.
+  @inlinable @inline(__always)
+  func followUpScope() -> StepScope? {
+    guard let extras = core.pointee.extras, extras.hook != nil else { return nil }
+    return StepScope(cause: CauseScope.current, isFollowUp: true)
+  }
+
+  /// Processes `work` in `scope`: with its step as the cause of what it sends, flagged as a
+  /// follow-up when it is one. Lock released; the processing thread only.
+  @inlinable @inline(never)
+  func process(_ work: Work<R>, in scope: StepScope, _ reactor: R) {
+    let isFollowUp = core.pointer(to: \.isProcessingFollowUp).unsafelyUnwrapped
+    let wasFollowUp = isFollowUp.pointee
+    isFollowUp.pointee = scope.isFollowUp
+    CauseScope.run(scope.cause) { process(work, reactor) }
+    isFollowUp.pointee = wasFollowUp
+  }
+
+  /// The processing thread starts telling `hook`, or stops with `nil`, and tells the hook it
+  /// stops telling that it finished. Lock released.
+  @usableFromInline
+  func startTelling(_ hook: Hook?) {
+    let current = core.pointer(to: \.hook).unsafelyUnwrapped
+    let previous = current.pointee
+    current.pointee = hook
+    let state = locked { () -> R.State in
+      core.pointee.extras?.activeHook = hook
+      core.pointee.extras?.hookedMutations = 0
+      return stateSlot.pointee
+    }
+    hook?.began(state)
+    previous?.finished()
+  }
+
+  /// ``processAction(_:staged:_:)`` for a hooked reactor: tells the input, then runs `mutate`
+  /// and what it returned with the input as the cause of what they send. Lock released.
+  @inlinable @inline(never)
+  func processHooked(_ action: R.Action, staged: Bool, _ reactor: R, _ hook: Unmanaged<Hook>) {
+    let isFollowUp = core.pointer(to: \.isProcessingFollowUp).unsafelyUnwrapped.pointee
+    let step = hook._withUnsafeGuaranteedRef {
+      $0.input(action, staged, isFollowUp, CauseScope.current)
+    }
+    CauseScope.run(step) { processUnhooked(action, staged: staged, reactor) }
+  }
+
+  /// The rest of ``apply(_:staged:_:of:)`` for a hooked reactor: tells the mutation and the
+  /// state it made, then tells the observers with the mutation as the cause of what they send.
+  /// Lock released.
+  @inlinable @inline(never)
+  func appliedHooked(
+    _ mutation: R.Mutation, _ after: AfterReduce<R>, hasDelivery: Bool, _ reactor: R,
+    _ hook: Unmanaged<Hook>
+  ) {
+    let step = tellReduced(mutation, hook)
+    CauseScope.run(step) {
+      if hasDelivery { deliverChanges() }
+      if after.hasExtras { afterReduce(mutation, after, reactor) }
+    }
+  }
+
+  /// Tells the hook of `mutation`, which this thread has just reduced; returns its step. Lock
+  /// released.
+  @inlinable @inline(__always)
+  func tellReduced(_ mutation: R.Mutation, _ hook: Unmanaged<Hook>) -> RecordedCause {
+    // Extras were made before the hook was attached, and are never replaced (so they are read
+    // without a retain); the count belongs to this thread.
+    let extras = core.pointer(to: \.extras).unsafelyUnwrapped.unretained().unsafelyUnwrapped
+    let ordinal = extras._withUnsafeGuaranteedRef { extras in
+      extras.hookedMutations &+= 1
+      return extras.hookedMutations
+    }
+    // Only this thread reduces: the state read now is the one this mutation made.
+    return hook._withUnsafeGuaranteedRef { hook in
+      hook.reduced(mutation, ordinal, CauseScope.current) { locked { stateSlot.pointee } }
+    }
+  }
+
+  /// Tells the hook an effect (known by `id`) starts its task: the task names the step as the
+  /// cause of what it sends, and tells its end. Lock released.
+  @inlinable @inline(never)
+  func hookedEffect(id: EffectID?, _ hook: Hook) -> HookedEffect {
+    let step = hook.effectStarted(id, CauseScope.current)
+    return HookedEffect(step: step, id: id) { hook.effectEnded(step, $0) }
+  }
+}
+
+extension Effect {
+  /// The id of a cancellable effect: what a recording names an effect's task by when only a
+  /// part of it is cancellable (what is left of `.concat(.just(…), run.cancellable(id:))`).
+  @usableFromInline
+  var cancellableID: EffectID? {
+    guard case .cancellable(_, let id, _) = operation else { return nil }
+    return id
+  }
+}
+
+/// What a replay (the test toolkit's) drives of the engine: package access, so apps never see
+/// it.
+extension ReactorStorage {
+  /// Starts the reactor from `state` instead of its initial state (the state a recording
+  /// began from), in the work's order.
+  @inlinable
+  package func replace(stateWith state: R.State, from reactor: R) {
+    submit(.state(state), from: reactor)
+  }
+
+  /// Sends a recorded input: past `transform(action:)` when it had been through it already
+  /// (`staged`).
+  @inlinable
+  package func replay(input action: R.Action, staged: Bool, from reactor: R) {
+    if staged {
+      submit(.action(action, staged: true), from: reactor)
+    } else {
+      send(action, from: reactor)
+    }
+  }
+
+  /// Reduces a mutation a recorded effect emitted, as it was recorded (past
+  /// `transform(mutation:)`, which it had been through).
+  @inlinable
+  package func replay(effectOutput mutation: R.Mutation, from reactor: R) {
+    submit(.mutation(mutation, staged: true), from: reactor)
+  }
+}

@@ -1,0 +1,23 @@
+/// A recording as the engine sees it: one user of its ``StepHook``.
+extension Recording {
+  /// The hook the engine tells this recording's steps through. It holds the recording until
+  /// the engine lets it go (the recording does not hold it: no cycle). Inlinable, so that a
+  /// recording made where its types are known records with code specialized for them.
+  @inlinable
+  var hook: StepHook<Action, Mutation, State> {
+    StepHook(
+      owner: self, dropsEffects: isReplay,
+      began: { state in self.began(from: state) },
+      finished: { self.finishOnce() },
+      input: { action, staged, followUp, cause in
+        self.input(action, staged: staged, followUp: followUp, cause: cause)
+      },
+      reduced: { mutation, ordinal, cause, state in
+        self.mutation(
+          mutation, cause: cause, isCheckpoint: ordinal % self.checkpointEvery == 0, made: state)
+      },
+      effectStarted: { id, cause in self.effectStarted(id: id, cause: cause) },
+      effectEnded: { step, cancelled in self.effectEnded(step, cancelled: cancelled) },
+      cancelled: { id, cause in self.cancelled(id, cause: cause) })
+  }
+}
