@@ -45,6 +45,10 @@ final class EngineExtras<R: Reactor> {
   @exclusivity(unchecked) @usableFromInline var liveState: R.State?
   @exclusivity(unchecked) @usableFromInline var livePublished: R.State?
   @exclusivity(unchecked) @usableFromInline var held: [(Work<R>, StepScope)] = []
+  /// What the last reduce left to do once the lock is released (see
+  /// ``ReactorStorage/keepWorkAfterReduce()``): kept by the processing thread with the lock
+  /// held, taken by it right after. Belongs to that thread, like ``hookedMutations``.
+  @exclusivity(unchecked) @usableFromInline var workAfterReduce: AfterReduce<R>?
 
   @usableFromInline init() {}
 }

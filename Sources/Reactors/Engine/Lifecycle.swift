@@ -99,6 +99,11 @@ struct Lifecycle {
   @inlinable
   mutating func issuesTaken() { hasPendingIssues = false }
 
+  /// Whether something is left to do after a reduce once the lock is released: telling the
+  /// tap, running a store's middleware, or reporting a misuse.
+  @inlinable @inline(__always)
+  var hasWorkAfterReduce: Bool { hasTap || hasMiddleware || hasPendingIssues }
+
   /// `reduce` starts.
   @inlinable @inline(__always)
   mutating func reduceStarted() {

@@ -109,16 +109,13 @@ extension ReactorStorage {
   /// The rest of ``apply(_:staged:_:of:)`` for a hooked reactor: tells the mutation and the
   /// state it made, then tells the observers with the mutation as the cause of what they send.
   /// Lock released.
-  @inlinable @inline(never)
+  @inlinable @inline(__always)
   func appliedHooked(
-    _ mutation: R.Mutation, _ after: AfterReduce<R>, hasDelivery: Bool, _ reactor: R,
-    _ hook: Unmanaged<Hook>
+    _ mutation: R.Mutation, _ reduction: Reduction, _ reactor: R, _ hook: Unmanaged<Hook>
   ) {
     let step = tellReduced(mutation, hook)
-    CauseScope.run(step) {
-      if hasDelivery { deliverChanges() }
-      if after.hasExtras { afterReduce(mutation, after, reactor) }
-    }
+    guard !reduction.isEmpty else { return }
+    CauseScope.run(step) { finishReduce(mutation, reduction, reactor) }
   }
 
   /// Tells the hook of `mutation`, which this thread has just reduced; returns its step. Lock

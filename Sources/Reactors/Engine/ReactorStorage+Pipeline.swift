@@ -41,6 +41,16 @@ extension ReactorStorage {
     }
   }
 
+  /// ``process(_:_:)`` for an action `send` delivered to this thread: the same, without making
+  /// it a work item first. Lock released.
+  @inlinable @inline(__always)
+  func processSent(_ action: R.Action, _ reactor: R) {
+    guard !core.pointer(to: \.isTraveling).unsafelyUnwrapped.pointee else {
+      return hold(.action(action, staged: false))
+    }
+    processAction(action, staged: false, reactor)
+  }
+
   /// Runs `transform(action:)`'s stage and `mutate`, then starts the effect: `.just` and
   /// `.none` directly, the rest through the effect interpreter. Lock released.
   @inlinable
@@ -85,27 +95,28 @@ extension ReactorStorage {
   ///
   /// With the stub turned on meanwhile, nothing is reduced, and `action` (the action whose
   /// `mutate` returned this one mutation), if given, is recorded as the stub records actions.
-  @inlinable
+  ///
+  /// Out of line: inlined into `send`, whose plain path calls it only when the reactor left that
+  /// path, it made every plain `send` longer.
+  @inlinable @inline(never)
   func apply(_ mutation: R.Mutation, staged: Bool, _ reactor: R, of action: R.Action? = nil) {
     guard
       let mutation = staged
         ? mutation : passed(mutation, through: core.pointee.transforms?.mutation)
     else { return }
-    var after = AfterReduce<R>()
-    let hasDelivery = locked { () -> Bool? in
+    let reduction = locked { () -> Reduction? in
       if core.pointee.lifecycle.isStubbed {
         if let action { core.pointee.extras?.stubActions.append(action) }
         return nil
       }
       reduce(mutation, reactor)
-      return reduced(into: &after)
+      return reduced()
     }
-    guard let hasDelivery else { return }
+    guard let reduction else { return }
     if let hook = unretainedProcessingHook {
-      return appliedHooked(mutation, after, hasDelivery: hasDelivery, reactor, hook)
+      return appliedHooked(mutation, reduction, reactor, hook)
     }
-    if hasDelivery { deliverChanges() }
-    if after.hasExtras { afterReduce(mutation, after, reactor) }
+    finishReduce(mutation, reduction, reactor)
   }
 
   /// Runs `reduce` on the state where it lies, flagged so that a `send` from inside it is
@@ -117,38 +128,60 @@ extension ReactorStorage {
     core.pointee.lifecycle.reduceEnded()
   }
 
-  /// After a reduce, in a lock scope: takes into `after` what a reactor with extras does next
-  /// (the issues `reduce` made, the state a store's middleware sees), applies
-  /// `transform(state:)`'s stage, and captures what changed for the observers. Returns whether
-  /// there is a change to deliver.
+  /// After a reduce, in a lock scope: keeps what is left to do once the lock is released, when
+  /// anything is (the tap, the issues `reduce` made, the state a store's middleware sees:
+  /// ``Lifecycle/hasWorkAfterReduce``), applies `transform(state:)`'s stage, and captures what
+  /// changed for the observers. Returns what ``finishReduce(_:_:_:)`` is to do.
   ///
-  /// The state the stage replaces goes into `after` too, to be released once the lock is: it
-  /// may hold the last reference to an object whose `deinit` runs user code.
+  /// The state the stage replaces is kept too (``Transforms/replaced``), to be released once
+  /// the lock is: it may hold the last reference to an object whose `deinit` runs user code.
   @inlinable @inline(__always)
-  func reduced(into after: inout AfterReduce<R>) -> Bool {
-    // Extras are never replaced or dropped: read without a retain.
-    if let extras = core.pointer(to: \.extras).unsafelyUnwrapped.unretained() {
-      after.hasExtras = true
-      extras._withUnsafeGuaranteedRef { extras in
-        after.tap = extras.tap
-        if !extras.issues.isEmpty {
-          after.issues = extras.issues
-          extras.issues = []
-          core.pointee.lifecycle.issuesTaken()
-        }
-        if let middleware = extras.afterReduce {
-          after.middleware = middleware
-          after.middlewareState = publishedState
-        }
-      }
+  func reduced() -> Reduction {
+    var reduction = Reduction()
+    if core.pointee.lifecycle.hasWorkAfterReduce {
+      keepWorkAfterReduce()
+      reduction.hasWorkAfter = true
     }
     guard let transforms = core.pointee.transforms, let stage = transforms.state else {
-      return captureChanges()
+      reduction.hasDelivery = captureChanges()
+      return reduction
     }
-    guard let transformed = stage(stateSlot.pointee) else { return false }
-    after.replaced = transforms.published.take()
+    guard let transformed = stage(stateSlot.pointee) else { return reduction }
+    transforms.replaced = transforms.published.take()
     transforms.published = transformed
-    return captureChanges()
+    reduction.hasReplaced = true
+    reduction.hasDelivery = captureChanges()
+    return reduction
+  }
+
+  /// Keeps in the extras (``EngineExtras/afterReduce``) what a reactor with a tap, a store's
+  /// middleware or misuses waiting does after a reduce. In a lock scope.
+  @inlinable @inline(never)
+  func keepWorkAfterReduce() {
+    var after = AfterReduce<R>()
+    // Extras are never replaced or dropped once made, and a mode that needs them made them.
+    let extras = core.pointee.extras.unsafelyUnwrapped
+    after.tap = extras.tap
+    if !extras.issues.isEmpty {
+      after.issues = extras.issues
+      extras.issues = []
+      core.pointee.lifecycle.issuesTaken()
+    }
+    if let middleware = extras.afterReduce {
+      after.middleware = middleware
+      after.middlewareState = publishedState
+    }
+    extras.workAfterReduce = after
+  }
+
+  /// Does what a reduce left to do (see ``reduced()``): tells the observers, then, when there
+  /// is more, ``afterReduce(_:_:_:)``. Lock released; the processing thread only.
+  @inlinable @inline(__always)
+  func finishReduce(_ mutation: R.Mutation, _ reduction: Reduction, _ reactor: R) {
+    if reduction.hasDelivery { deliverChanges() }
+    if reduction.hasWorkAfter || reduction.hasReplaced {
+      afterReduce(mutation, reduction, reactor)
+    }
   }
 
   /// Compares the state with what each observed key path saw last and snapshots what changed
@@ -172,10 +205,16 @@ extension ReactorStorage {
     Delivery.deliver(core.pointer(to: \.delivery).unsafelyUnwrapped)
   }
 
-  /// What a reactor with ``EngineExtras`` does after a reduce, lock released: tells the test
-  /// toolkit's tap, reports what `reduce` misused, and runs a store's middleware.
+  /// What is left to do after a reduce (see ``reduced()``), lock released: releases the
+  /// published state a `transform(state:)` stage replaced, tells the test toolkit's tap,
+  /// reports what `reduce` misused, and runs a store's middleware. Both fields it takes belong
+  /// to the processing thread, and exist when the reduction says they hold something.
   @inlinable @inline(never)
-  func afterReduce(_ mutation: R.Mutation, _ after: AfterReduce<R>, _ reactor: R) {
+  func afterReduce(_ mutation: R.Mutation, _ reduction: Reduction, _ reactor: R) {
+    if reduction.hasReplaced { core.pointee.transforms.unsafelyUnwrapped.replaced = nil }
+    guard reduction.hasWorkAfter,
+      let after = core.pointee.extras.unsafelyUnwrapped.workAfterReduce.take()
+    else { return }
     // Only this thread reduces: the state read now is the one this mutation made.
     if let tap = after.tap {
       let isLater = core.pointer(to: \.isProcessingLaterItem).unsafelyUnwrapped.pointee
@@ -229,13 +268,28 @@ extension ReactorStorage {
   }
 }
 
-/// What is left to do after a reduce once the lock is released (see
-/// ``ReactorStorage/reduced(into:)``): nothing, for most reactors.
+/// What a reduce left to do once the lock is released (see ``ReactorStorage/reduced()``):
+/// nothing, for most reactors. Plain flags: what they stand for is kept where it belongs.
+@usableFromInline
+struct Reduction {
+  /// The observers are to be told of a change (``EngineCore/delivery``).
+  @usableFromInline var hasDelivery = false
+  /// The extras hold work for after the reduce (``EngineExtras/workAfterReduce``).
+  @usableFromInline var hasWorkAfter = false
+  /// A `transform(state:)` stage replaced the published state (``Transforms/replaced``), to be
+  /// released.
+  @usableFromInline var hasReplaced = false
+
+  @inlinable init() {}
+
+  /// Whether nothing is left to do.
+  @inlinable var isEmpty: Bool { !hasDelivery && !hasWorkAfter && !hasReplaced }
+}
+
+/// What a reactor with a tap, a store's middleware or misuses waiting does after a reduce once
+/// the lock is released (see ``ReactorStorage/keepWorkAfterReduce()``).
 @usableFromInline
 struct AfterReduce<R: Reactor> {
-  /// Whether the reactor has extras: then the tap, the issues and a store's middleware. A flag,
-  /// not the extras: holding them would cost a retain and a release per reduce.
-  @usableFromInline var hasExtras = false
   /// The test toolkit's tap, when one is installed.
   @usableFromInline var tap: (@Sendable (R.Mutation, R.State, _ isLater: Bool) -> Void)?
   /// What `reduce` misused, to report.
@@ -243,8 +297,6 @@ struct AfterReduce<R: Reactor> {
   /// A store's middleware, and the state it sees.
   @usableFromInline var middleware: (@Sendable (R.State, R.Mutation) -> Effect<R.Action>)?
   @usableFromInline var middlewareState: R.State?
-  /// The published state `transform(state:)`'s stage replaced, released with this.
-  @usableFromInline var replaced: R.State?
 
   @inlinable init() {}
 }

@@ -23,8 +23,8 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   // parts that belong to the thread processing the reactor's work (`core.delivery`,
   // `core.taken`, `core.isProcessingLaterItem`, `core.isStartingEffect`,
   // `core.isProcessingFollowUp`, `core.hook` and `core.isTraveling`, each reached through
-  // its own address, and the extras' `hookedMutations`, `liveState`, `livePublished` and
-  // `held`), `core.transforms` after the reactor started, and `core.extras` once made (neither
+  // its own address, the extras' `hookedMutations`, `workAfterReduce`, `liveState`,
+  // `livePublished` and `held`, and the transforms' `replaced`), `core.transforms` after the reactor started, and `core.extras` once made (neither
   // is replaced again), each documented where it is declared. Ownership of processing passes
   // from thread to thread through the lock, which orders those accesses. The pointer is
   // allocated in `init` and freed in `deinit`, when no other reference exists.
@@ -152,7 +152,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
       let pause = locked { core.pointee.extras?.pauseBehindBacklog }
       (pause ?? giveTheProcessingThreadAHeadStart)()
     case .arrived(let arrival, _):
-      act(on: arrival, reactor) { process(.action(action, staged: false), reactor) }
+      act(on: arrival, reactor) { processSent(action, reactor) }
     }
   }
   /// The rest of a reduce on ``send(_:from:)``'s short path, for a `reduce` that misused the
@@ -160,9 +160,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   /// so the state is still the one the reduce made. Lock released.
   @inlinable @inline(never)
   func reducedWithExtras(_ mutation: R.Mutation, _ reactor: R) {
-    var after = AfterReduce<R>()
-    if locked({ reduced(into: &after) }) { deliverChanges() }
-    afterReduce(mutation, after, reactor)
+    finishReduce(mutation, locked { reduced() }, reactor)
   }
 
   /// What ``send(_:from:)``'s lock scope decides for an action off the plain path, as

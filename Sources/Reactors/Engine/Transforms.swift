@@ -9,6 +9,10 @@ final class Transforms<R: Reactor> {
   /// The state the outside sees, when `transform(state:)` has a stage; `nil` otherwise.
   /// Guarded by the engine's lock.
   @usableFromInline var published: R.State?
+  /// The published state the stage last replaced, kept by the processing thread with the lock
+  /// held and released by it once the lock is (see `ReactorStorage.reduced()`). Belongs to that
+  /// thread.
+  @usableFromInline var replaced: R.State?
 
   @usableFromInline
   init(
