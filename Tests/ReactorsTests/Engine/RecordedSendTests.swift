@@ -3,12 +3,12 @@ import ReactorsTestSupport
 import ReactorsTesting
 import Testing
 
-/// `send`'s short path for a recorded reactor (`ReactorStorage+RecordedSend.swift`): it records
-/// what the general path records, and leaves to the general path whatever a recording alone
-/// does not explain (a stub, a misused reduce, a test's tap, effects, observers). A recording
+/// A recorded reactor's `send`, which takes the general path (the engine tells the recording
+/// through its ``StepHook``): what it records, alone and beside what else acts on a reactor (a
+/// stub, a misused reduce, a test's tap, effects, observers). A recording
 /// stopped midway is `RecordingTests`' `stoppingEndsTheRecordingAndKeepsItsSteps`.
 @Suite(.timeLimit(.minutes(1))) struct RecordedSendTests {
-  @Test func theShortPathRecordsWhatTheGeneralPathRecords() {
+  @Test func aSendRecordsItsInputAndItsMutation() {
     let reactor = ProbeReactor()
     let recording = Recording(of: reactor, named: "probe")
     reactor.send(.increment)
