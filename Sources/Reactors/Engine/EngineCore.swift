@@ -17,25 +17,10 @@ struct EngineCore<R: Reactor> {
   /// The queued items the processing thread took and is processing, in reverse order. Like
   /// ``delivery``, it belongs to that thread, and keeps its buffer between uses.
   @usableFromInline var taken: [Processing<Work<R>, ThreadIdentity>.Queued] = []
-  /// Whether the item being processed came later than the `send` that started processing
-  /// (``Processing/Queued/isLater``): queued by another thread, or by an effect while it started
-  /// on the processing thread. `false` for what `mutate` returned at once and what the
-  /// processing thread queued itself otherwise (an observer's `send`). Belongs to the processing
-  /// thread, like ``taken``; the test toolkit's tap reads it, so that a tester's answer does not
-  /// depend on where tasks start.
-  @usableFromInline var isProcessingLaterItem = false
-  /// Whether the processing thread is starting an effect's task: where tasks start on the
-  /// calling thread (`Task.immediate`), the effect runs here until it first suspends, and what
-  /// it queues meanwhile (its `Send`, a `send`, a relay's event) is its own, queued later.
-  /// Belongs to the processing thread, like ``taken``: only that thread reads or writes it.
-  @usableFromInline var isStartingEffect = false
-  /// Whether the item being processed is a store's follow-up action, for its hook
-  /// (``StepScope/isFollowUp``). Belongs to the processing thread, like ``taken``.
-  @usableFromInline var isProcessingFollowUp = false
-  /// Whether the observers are shown a past state (see `travel(to:from:)`): the work processed
-  /// meanwhile is held, in order, until the reactor returns to its live state. Belongs to the
-  /// processing thread, like ``taken``.
-  @usableFromInline var isTraveling = false
+  /// What the processing thread is in the middle of (time travel, an effect starting, the item's
+  /// kind). Belongs to the processing thread, like ``taken``: only that thread reads or writes
+  /// it.
+  @usableFromInline var modes = ProcessingModes()
   /// The hook told of the reactor's steps (see ``StepHook``). Belongs to the processing thread,
   /// like ``taken``: set in the work's order (``EngineControl/hook(_:)``), read when processing.
   @usableFromInline var hook: StepHook<R.Action, R.Mutation, R.State>?

@@ -9,7 +9,7 @@ final class EngineExtras<R: Reactor> {
   @exclusivity(unchecked) @usableFromInline var afterReduce:
     (@Sendable (R.State, R.Mutation) -> Effect<R.Action>)?
   /// Told of each mutation after its reduce, with the state the outside then sees and whether
-  /// the work that made it came later (``EngineCore/isProcessingLaterItem``), on the processing
+  /// the work that made it came later (``ProcessingModes/isLaterItem``), on the processing
   /// thread with the lock released (the test toolkit's tester).
   @exclusivity(unchecked) @usableFromInline var tap:
     (@Sendable (R.Mutation, R.State, _ isLater: Bool) -> Void)?
@@ -39,7 +39,7 @@ final class EngineExtras<R: Reactor> {
   /// processing thread, like ``EngineCore/taken``: only that thread reads or writes it, without
   /// the lock.
   @exclusivity(unchecked) @usableFromInline var hookedMutations = 0
-  /// While the observers are shown a past state (``EngineCore/isTraveling``): the live state and
+  /// While the observers are shown a past state (``ProcessingModes/isTraveling``): the live state and
   /// what `transform(state:)` made of it, put aside, and the work held meanwhile, in order.
   /// Belong to the processing thread, like ``hookedMutations``.
   @exclusivity(unchecked) @usableFromInline var liveState: R.State?

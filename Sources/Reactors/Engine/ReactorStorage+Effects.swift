@@ -96,14 +96,13 @@ extension ReactorStorage {
 
   /// Runs `body`, which starts an effect's task, flagged as starting one: where the task starts
   /// on this thread, what it queues before it suspends is its own (see
-  /// ``EngineCore/isStartingEffect``). The processing thread only; lock released.
+  /// ``ProcessingModes/isStartingEffect``). The processing thread only; lock released.
   @inlinable @inline(__always)
   func whileStartingEffect(_ body: () -> Void) {
-    let isStarting = core.pointer(to: \.isStartingEffect).unsafelyUnwrapped
-    let wasStarting = isStarting.pointee
-    isStarting.pointee = true
+    let modes = processingModes
+    let wasStarting = modes.pointee.effectStarting()
     body()
-    isStarting.pointee = wasStarting
+    modes.pointee.effectStarted(restoring: wasStarting)
   }
 
   /// Installs the step that runs after each reduce (a store's middleware). Call before use.

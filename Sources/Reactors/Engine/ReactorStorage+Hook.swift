@@ -72,11 +72,10 @@ extension ReactorStorage {
   /// follow-up when it is one. Lock released; the processing thread only.
   @inlinable @inline(never)
   func process(_ work: Work<R>, in scope: StepScope, _ reactor: R) {
-    let isFollowUp = core.pointer(to: \.isProcessingFollowUp).unsafelyUnwrapped
-    let wasFollowUp = isFollowUp.pointee
-    isFollowUp.pointee = scope.isFollowUp
+    let modes = processingModes
+    let wasFollowUp = modes.pointee.scopeEntered(isFollowUp: scope.isFollowUp)
     CauseScope.run(scope.cause) { process(work, reactor) }
-    isFollowUp.pointee = wasFollowUp
+    modes.pointee.scopeLeft(restoring: wasFollowUp)
   }
 
   /// The processing thread starts telling `hook`, or stops with `nil`, and tells the hook it
@@ -99,7 +98,7 @@ extension ReactorStorage {
   /// and what it returned with the input as the cause of what they send. Lock released.
   @inlinable @inline(never)
   func processHooked(_ action: R.Action, staged: Bool, _ reactor: R, _ hook: Unmanaged<Hook>) {
-    let isFollowUp = core.pointer(to: \.isProcessingFollowUp).unsafelyUnwrapped.pointee
+    let isFollowUp = processingModes.pointee.isFollowUp
     let step = hook._withUnsafeGuaranteedRef {
       $0.input(action, staged, isFollowUp, CauseScope.current)
     }

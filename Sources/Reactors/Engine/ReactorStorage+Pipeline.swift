@@ -10,9 +10,7 @@ extension ReactorStorage {
   /// Processes one item of work. Lock released.
   @inlinable
   func process(_ work: Work<R>, _ reactor: R) {
-    if core.pointer(to: \.isTraveling).unsafelyUnwrapped.pointee, work.isHeldWhileTraveling {
-      return hold(work)
-    }
+    if processingModes.pointee.holds(work) { return hold(work) }
     switch work {
     case .action(let action, let staged):
       processAction(action, staged: staged, reactor)
@@ -45,7 +43,7 @@ extension ReactorStorage {
   /// it a work item first. Lock released.
   @inlinable @inline(__always)
   func processSent(_ action: R.Action, _ reactor: R) {
-    guard !core.pointer(to: \.isTraveling).unsafelyUnwrapped.pointee else {
+    guard !processingModes.pointee.holdsActions else {
       return hold(.action(action, staged: false))
     }
     processAction(action, staged: false, reactor)
@@ -217,8 +215,7 @@ extension ReactorStorage {
     else { return }
     // Only this thread reduces: the state read now is the one this mutation made.
     if let tap = after.tap {
-      let isLater = core.pointer(to: \.isProcessingLaterItem).unsafelyUnwrapped.pointee
-      tap(mutation, locked { publishedState }, isLater)
+      tap(mutation, locked { publishedState }, processingModes.pointee.isLaterItem)
     }
     for issue in after.issues { reactor.report(issue) }
     if let middleware = after.middleware, let state = after.middlewareState {

@@ -50,7 +50,7 @@ extension ReactorStorage {
   /// Starts the reactor if needed, then calls `body` after each reduce with the mutation, the
   /// state the outside then sees, and whether the work that made it came later than the `send`
   /// that started processing (another thread queued it, or an effect's task sent it: see
-  /// ``EngineCore/isProcessingLaterItem``), on the processing thread, with the lock released, in
+  /// ``ProcessingModes/isLaterItem``), on the processing thread, with the lock released, in
   /// reduce order; replaces an earlier one. Returns the state as it is when the tap starts, read
   /// under the same lock, so that no reduce falls between the two. From then on every `send`
   /// takes the general path: for a reactor under test only.

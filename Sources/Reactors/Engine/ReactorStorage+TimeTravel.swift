@@ -29,14 +29,12 @@ extension ReactorStorage {
   /// ``EngineControl/showPast(_:)``, on the processing thread: shows a past state. Lock released.
   @usableFromInline
   func showPast(_ state: R.State) {
-    let isTraveling = core.pointer(to: \.isTraveling).unsafelyUnwrapped
-    if !isTraveling.pointee {
+    if processingModes.pointee.pastShown() {
       // Made by `travel(to:from:)`, before it queued this; never replaced.
       let extras = core.pointee.extras.unsafelyUnwrapped
       (extras.liveState, extras.livePublished) = locked {
         (stateSlot.pointee, core.pointee.transforms?.published)
       }
-      isTraveling.pointee = true
     }
     show(state, published: nil)
   }
@@ -44,9 +42,7 @@ extension ReactorStorage {
   /// ``EngineControl/showLive``, on the processing thread: shows the live state again. Lock released.
   @usableFromInline
   func showLive(_ reactor: R) {
-    let isTraveling = core.pointer(to: \.isTraveling).unsafelyUnwrapped
-    guard isTraveling.pointee else { return }
-    isTraveling.pointee = false
+    guard processingModes.pointee.liveShown() else { return }
     let extras = core.pointee.extras.unsafelyUnwrapped
     let held = extras.held
     extras.held = []
@@ -60,7 +56,7 @@ extension ReactorStorage {
   @usableFromInline
   func hold(_ work: Work<R>) {
     let extras = core.pointee.extras.unsafelyUnwrapped
-    let isFollowUp = core.pointer(to: \.isProcessingFollowUp).unsafelyUnwrapped.pointee
+    let isFollowUp = processingModes.pointee.isFollowUp
     extras.held.append((work, StepScope(cause: CauseScope.current, isFollowUp: isFollowUp)))
   }
 }

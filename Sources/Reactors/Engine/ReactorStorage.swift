@@ -21,8 +21,7 @@
 public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   // Audited: `core` is read and written only inside a lock scope (`locked(_:)`), except the
   // parts that belong to the thread processing the reactor's work (`core.delivery`,
-  // `core.taken`, `core.isProcessingLaterItem`, `core.isStartingEffect`,
-  // `core.isProcessingFollowUp`, `core.hook` and `core.isTraveling`, each reached through
+  // `core.taken`, `core.modes` and `core.hook`, each reached through
   // its own address, the extras' `hookedMutations`, `workAfterReduce`, `liveState`,
   // `livePublished` and `held`, and the transforms' `replaced`), `core.transforms` after the reactor started, and `core.extras` once made (neither
   // is replaced again), each documented where it is declared. Ownership of processing passes
@@ -202,12 +201,11 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   }
 
   /// Whether `thread` processes the reactor's work and is starting an effect's task now (see
-  /// ``EngineCore/isStartingEffect``). In a lock scope; the flag is read only by the thread
+  /// ``ProcessingModes/isStartingEffect``). In a lock scope; the flag is read only by the thread
   /// that owns it.
   @inlinable @inline(__always)
   func isStartingEffect(on thread: ThreadIdentity) -> Bool {
-    core.pointee.processing.isOwned(by: thread)
-      && core.pointer(to: \.isStartingEffect).unsafelyUnwrapped.pointee
+    core.pointee.processing.isOwned(by: thread) && processingModes.pointee.isStartingEffect
   }
 
   /// Does what the state machine said when work arrived: `process` it now and go on with the
@@ -225,6 +223,13 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     case .queued, .queuedBehindBacklog:
       return
     }
+  }
+
+  /// What the processing thread is in the middle of (``EngineCore/modes``), through its own
+  /// address: the processing thread only.
+  @inlinable @inline(__always)
+  var processingModes: UnsafeMutablePointer<ProcessingModes> {
+    core.pointer(to: \.modes).unsafelyUnwrapped
   }
 
   /// The state the outside sees. Waits only for the engine's lock (see `PlatformLock`).
@@ -292,17 +297,17 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
         // address, so that no access to the rest of the core, which others change under the
         // lock meanwhile, is made.
         let taken = core.pointer(to: \.taken).unsafelyUnwrapped
-        let isLater = core.pointer(to: \.isProcessingLaterItem).unsafelyUnwrapped
+        let modes = processingModes
         taken.pointee.reverse()
         while let queued = taken.pointee.popLast() {
-          isLater.pointee = queued.isLater
+          modes.pointee.queuedItemStarted(isLater: queued.isLater)
           if let scope = queued.scope {
             process(queued.item, in: scope, reactor)
           } else {
             process(queued.item, reactor)
           }
         }
-        isLater.pointee = false
+        modes.pointee.queuedItemsFinished()
       case .idle:
         if let waiters { for waiter in waiters { waiter.resume() } }
         return
