@@ -11,7 +11,7 @@
 /// runtime's help (an id holds an existential).
 @usableFromInline
 struct EffectStart {
-  /// Which id a recorded start is named by (see `Recording.effectStarted(id:cause:)`).
+  /// Which id a recorded start is named by (see ``StepHook/effectStarted``).
   @usableFromInline
   enum Namer: Equatable {
     /// The id of the `.cancellable` at the effect's top.

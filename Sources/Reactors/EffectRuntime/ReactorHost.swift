@@ -12,8 +12,9 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
   /// The ids of the cancellable effects this host runs inside, with their epochs: what it
   /// sends is dropped if one of them is cancelled before it is processed. Empty for most.
   @usableFromInline var marks: [EffectMark] = []
-  /// The recorded start of the effect this host runs, when its reactor is recorded: what it
-  /// sends names that step as its cause, and its task records its end.
+  /// The start of the effect this host runs as its reactor's hook was told it, when the reactor
+  /// is hooked (``StepHook``): what it sends names that step as its cause, and its task tells
+  /// its end.
   @usableFromInline var recorded: HookedEffect?
 
   @inlinable

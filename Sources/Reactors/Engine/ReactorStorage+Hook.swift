@@ -1,6 +1,7 @@
-/// Where the engine tells a ``StepHook`` what it does. None of it runs for a reactor that has
-/// never been hooked but a check of ``EngineCore/hook``, and `send`'s shortest path none at
-/// all: attaching a hook gives the reactor extras, which takes it off that path.
+/// Where the engine tells a ``StepHook`` what it does. A reactor that has never been hooked
+/// pays a check of ``EngineCore/hook`` on the general path (and makes a ``StepScope`` for what
+/// it holds while a past state is shown), and `send`'s shortest path nothing at all: attaching a
+/// hook gives the reactor extras, which takes it off that path.
 extension ReactorStorage {
   /// The hook the engine's type uses.
   @usableFromInline typealias Hook = StepHook<R.Action, R.Mutation, R.State>
@@ -12,9 +13,10 @@ extension ReactorStorage {
   }
 
   /// ``processingHook`` without a retain, for each step's path: the core holds it until the
-  /// processing thread itself stops telling it (``EngineControl/hook(_:)``), which it cannot do
-  /// while it processes an item. A retain and a release are atomic, and the hook's owner may
-  /// touch what the hook holds on another thread (a file's writer).
+  /// processing thread itself stops telling it (``EngineControl/hook(_:)``), which no step's
+  /// path does while it holds this (a held `.control(.hook)` runs from `showLive`, a path of its
+  /// own). A retain and a release are atomic, and the hook's owner may touch what the hook holds
+  /// on another thread (a file's writer).
   @inlinable @inline(__always)
   var unretainedProcessingHook: Unmanaged<Hook>? {
     core.pointer(to: \.hook).unsafelyUnwrapped.unretained()
@@ -37,9 +39,9 @@ extension ReactorStorage {
   /// after the work queued before. A reactor that shows a past state returns to its live state
   /// first (its hook's owner may be the last way back). Lock released.
   @usableFromInline
-  func detach(_ owner: ObjectIdentifier, from reactor: R) {
+  func detach(_ owner: any AnyObject & Sendable, from reactor: R) {
     let isAttached = locked { () -> Bool in
-      guard let extras = core.pointee.extras, extras.hook?.owner == owner else { return false }
+      guard let extras = core.pointee.extras, extras.hook?.owner === owner else { return false }
       extras.hook = nil
       core.pointee.lifecycle.hookDetached()
       return true
@@ -50,13 +52,11 @@ extension ReactorStorage {
   }
 
   /// The scope a queued item is processed in (see ``StepScope``): the step that sends it, when
-  /// the reactor is hooked and the item waits. In a lock scope.
+  /// the reactor is hooked. Read only when the item waits (an item processed now, on this
+  /// thread, is in that step's scope already). In a lock scope.
   @inlinable @inline(__always)
   func scopeIfQueued() -> StepScope? {
-    // An idle reactor processes the work now, on this thread, where its cause is read then.
-    guard let extras = core.pointee.extras, extras.hook != nil,
-      !core.pointee.processing.isIdle
-    else { return nil }
+    guard core.pointee.lifecycle.isHooked else { return nil }
     return StepScope(cause: CauseScope.current, isFollowUp: false)
   }
 
@@ -64,7 +64,7 @@ extension ReactorStorage {
   /// hooked. In a lock scope.
   @inlinable @inline(__always)
   func followUpScope() -> StepScope? {
-    guard let extras = core.pointee.extras, extras.hook != nil else { return nil }
+    guard core.pointee.lifecycle.isHooked else { return nil }
     return StepScope(cause: CauseScope.current, isFollowUp: true)
   }
 
@@ -86,11 +86,13 @@ extension ReactorStorage {
     let previous = current.pointee
     current.pointee = hook
     let state = locked { () -> R.State in
-      core.pointee.extras?.activeHook = hook
       core.pointee.extras?.hookedMutations = 0
       return stateSlot.pointee
     }
     hook?.began(state)
+    // Told of cancellations from other threads only once it began: until then they go to the
+    // hook before, which has not finished yet.
+    locked { core.pointee.extras?.activeHook = hook }
     previous?.finished()
   }
 

@@ -152,7 +152,7 @@ extension ReactorStorage {
     return reduction
   }
 
-  /// Keeps in the extras (``EngineExtras/afterReduce``) what a reactor with a tap, a store's
+  /// Keeps in the extras (``EngineExtras/workAfterReduce``) what a reactor with a tap, a store's
   /// middleware or misuses waiting does after a reduce. In a lock scope.
   @inlinable @inline(never)
   func keepWorkAfterReduce() {
@@ -233,7 +233,7 @@ extension ReactorStorage {
   /// and the reactor has a `transform(state:)` stage, the stage's output (the state itself
   /// when the stage drops it); then tells the observers. Lock released.
   ///
-  /// The states it replaces are released after the lock is (see ``reduced(into:)``).
+  /// The states it replaces are released after the lock is (see ``reduced()``).
   @usableFromInline
   func show(_ state: R.State, published: R.State?) {
     var replaced: (R.State?, R.State?)

@@ -1,6 +1,6 @@
 /// What a `send` does, decided with the lock held from the engine's flags (``Lifecycle``) and who
 /// processes (``Processing``): the engine's decisions for an action's arrival and for what
-/// follows a reduce on `send`'s short paths. Pure: the storage asks, then acts with the lock
+/// follows a reduce on `send`'s plain path. Pure: the storage asks, then acts with the lock
 /// released (`ReactorStorage.send(_:from:)`), and each decision is tested without threads
 /// (`SendRouteTests`).
 extension Lifecycle {

@@ -14,9 +14,9 @@
 /// Lifetime: the engine holds the hook while it is attached, and the hook holds what it tells.
 @usableFromInline
 final class StepHook<Action, Mutation, State>: Sendable {
-  /// Who attached the hook: what ``ReactorStorage/detach(_:from:)`` compares. The hook holds
-  /// its owner (through its closures), so the identity is not reused while it is attached.
-  @usableFromInline let owner: ObjectIdentifier
+  /// Who attached the hook: what ``ReactorStorage/detach(_:from:)`` compares, by identity. Held,
+  /// so that the identity is not reused while the hook is attached.
+  @usableFromInline let owner: any AnyObject & Sendable
   /// Whether the hook replays a recording: an effect's task is told as started, then dropped
   /// (see ``EffectStart``), as its recorded outputs are replayed instead.
   @usableFromInline let dropsEffects: Bool
@@ -49,7 +49,7 @@ final class StepHook<Action, Mutation, State>: Sendable {
   /// A hook of `owner`'s, with what each event does.
   @inlinable
   init(
-    owner: AnyObject, dropsEffects: Bool,
+    owner: any AnyObject & Sendable, dropsEffects: Bool,
     began: @escaping @Sendable (State) -> Void,
     finished: @escaping @Sendable () -> Void,
     input: @escaping @Sendable (Action, Bool, Bool, RecordedCause?) -> RecordedCause,
@@ -58,7 +58,7 @@ final class StepHook<Action, Mutation, State>: Sendable {
     effectEnded: @escaping @Sendable (RecordedCause, Bool) -> Void,
     cancelled: @escaping @Sendable (EffectID, RecordedCause?) -> Void
   ) {
-    self.owner = ObjectIdentifier(owner)
+    self.owner = owner
     self.dropsEffects = dropsEffects
     self.began = began
     self.finished = finished

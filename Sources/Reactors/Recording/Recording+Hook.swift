@@ -1,7 +1,8 @@
 /// A recording as the engine sees it: one user of its ``StepHook``.
 extension Recording {
-  /// The hook the engine tells this recording's steps through. It holds the recording until
-  /// the engine lets it go (the recording does not hold it: no cycle). Inlinable, so that a
+  /// The hook the engine tells this recording's steps through. It holds the recording while the
+  /// engine holds it, and so does an effect's task the hook was told of, until it ends (the
+  /// recording does not hold the hook: no cycle). Inlinable, so that a
   /// recording made where its types are known records with code specialized for them.
   @inlinable
   var hook: StepHook<Action, Mutation, State> {

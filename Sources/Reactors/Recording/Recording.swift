@@ -179,7 +179,7 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     }
     detach.withLock {
       $0 = { [weak reactor] recording in
-        if let reactor { reactor.storage.detach(ObjectIdentifier(recording), from: reactor) }
+        if let reactor { reactor.storage.detach(recording, from: reactor) }
       }
     }
     reactor.storage.attach(hook, from: reactor)

@@ -90,6 +90,24 @@ import Testing
     #expect(!detached.isHooked)
   }
 
+  @Test func aTapAMiddlewareOrAWaitingMisuseLeavesWorkForAfterTheReduce() {
+    let extras = started { $0.gainedExtras() }
+    #expect(!extras.hasWorkAfterReduce, "extras alone (a hook, the stub's) leave nothing")
+    var tapped = extras
+    tapped.tapInstalled()
+    #expect(tapped.hasWorkAfterReduce)
+    tapped.tapRemoved()
+    #expect(!tapped.hasWorkAfterReduce)
+    var store = extras
+    store.middlewareInstalled()
+    #expect(store.hasWorkAfterReduce)
+    var misused = extras
+    misused.issueNoticed()
+    #expect(misused.hasWorkAfterReduce)
+    misused.issuesTaken()
+    #expect(!misused.hasWorkAfterReduce)
+  }
+
   @Test func anActionForABusyReactorArrivesAsWorkAndIsQueued() {
     var processing = Processing<String, Int>()
     _ = processing.claim(on: 2)

@@ -41,6 +41,16 @@ import Testing
         cancelled: { id, cause in _ = self.step("cancel \(id.base)", cause) })
     }
 
+    /// The lines, each mutation's state left out (its cause kept).
+    var withoutStates: [String] {
+      lines.withLock { $0 }.map { line in
+        guard let state = line.range(of: " => ") else { return line }
+        let cause = line.range(of: " <- ", range: state.upperBound..<line.endIndex)
+        return String(line[..<state.lowerBound])
+          + (cause.map { String(line[$0.lowerBound...]) } ?? "")
+      }
+    }
+
     /// Writes `line`, with its cause, as the next step; returns the step.
     func step(_ line: String, _ cause: RecordedCause? = nil) -> RecordedCause {
       lines.withLock { lines in
@@ -78,15 +88,15 @@ import Testing
       }
     }
     reactor.send(.increment)
-    let lines = log.lines.withLock { $0 }.map { String($0.prefix { $0 != "=" }) }
+    let lines = log.withoutStates
     #expect(
       lines.dropFirst() == [
         "1 input increment",
-        "2 mutation add(1) #1 ",
+        "2 mutation add(1) #1 <- hook#1",
         "3 input setTitle(\"seen\") <- hook#2",
-        "4 mutation setTitle(\"seen\") #2 ",
+        "4 mutation setTitle(\"seen\") #2 <- hook#3",
         "5 input setTitle(\"again\") <- hook#2",
-        "6 mutation setTitle(\"again\") #3 ",
+        "6 mutation setTitle(\"again\") #3 <- hook#5",
       ])
     withExtendedLifetime(token) {}
   }
@@ -99,13 +109,13 @@ import Testing
     let log = HookLog<CounterAction, CounterAction, CounterTree>()
     store.engine.storage.attach(log.hook, from: store.engine)
     store.dispatch(.increment)
-    let lines = log.lines.withLock { $0 }.map { String($0.prefix { $0 != "=" }) }
+    let lines = log.withoutStates
     #expect(
       lines.dropFirst() == [
         "1 input increment",
-        "2 mutation increment #1 ",
+        "2 mutation increment #1 <- hook#1",
         "3 input log(\"after 1\") follow-up <- hook#2",
-        "4 mutation log(\"after 1\") #2 ",
+        "4 mutation log(\"after 1\") #2 <- hook#3",
       ])
   }
 
@@ -138,12 +148,12 @@ import Testing
     var ends = log.ends.makeAsyncIterator()
     #expect(await ends.next() == false)
     #expect(await ends.next() == true)
-    let lines = log.lines.withLock { $0 }.map { String($0.prefix { $0 != "=" }) }
+    let lines = log.withoutStates
     #expect(
       lines.dropFirst() == [
         "1 input custom(2)",
         "2 effect load <- hook#1",
-        "3 mutation add(2) #1 ",
+        "3 mutation add(2) #1 <- hook#2",
         "4 ended 2 <- hook#2",
         "5 input custom(3)",
         "6 effect load <- hook#5",
@@ -158,8 +168,8 @@ import Testing
     let log = HookLog<ProbeReactor.Action, ProbeReactor.Mutation, ProbeReactor.State>()
     reactor.storage.attach(log.hook, from: reactor)
     reactor.send(.increment)
-    reactor.storage.detach(ObjectIdentifier(log), from: reactor)
-    reactor.storage.detach(ObjectIdentifier(log), from: reactor)  // no longer attached: nothing
+    reactor.storage.detach(log, from: reactor)
+    reactor.storage.detach(log, from: reactor)  // no longer attached: nothing
     reactor.send(.increment)
     #expect(log.lines.withLock { $0.count } == 3)
     #expect(log.finishes.withLock { $0 } == 1)
@@ -179,8 +189,39 @@ import Testing
     #expect(lines.first == "0 began \(ProbeReactor.State(count: 1))")
     #expect(lines.count == 3 && lines[2].hasPrefix("2 mutation add(1) #1 "))
     // The first's detach no longer matches: the second stays attached.
-    reactor.storage.detach(ObjectIdentifier(first), from: reactor)
+    reactor.storage.detach(first, from: reactor)
     reactor.send(.increment)
     #expect(second.lines.withLock { $0.count } == 5)
+  }
+
+  @Test func workHeldWhileAPastStateIsShownKeepsTheStepThatSentIt() async {
+    let clock = TestClock()
+    let reactor = ProbeReactor(mutate: { _, action in
+      guard case .custom(let amount) = action else { return ProbeReactor.defaultMutation(action) }
+      return .run { send in
+        try await clock.sleep(for: .seconds(1))
+        send(.add(amount))
+      }
+    })
+    let log = HookLog<ProbeReactor.Action, ProbeReactor.Mutation, ProbeReactor.State>()
+    reactor.storage.attach(log.hook, from: reactor)
+    reactor.send(.custom(2))
+    await clock.waitForSleepers(1)
+    reactor.storage.travel(to: ProbeReactor.State(count: 5), from: reactor)
+    await clock.advance(by: .seconds(1))
+    var ends = log.ends.makeAsyncIterator()
+    #expect(await ends.next() == false)
+    // The effect's mutation waits while the past state is shown.
+    #expect(reactor.currentState.count == 5)
+    #expect(log.withoutStates.count == 4)
+    reactor.storage.returnToLive(from: reactor)
+    #expect(reactor.currentState.count == 2)
+    #expect(
+      log.withoutStates.dropFirst() == [
+        "1 input custom(2)",
+        "2 effect - <- hook#1",
+        "3 ended 2 <- hook#2",
+        "4 mutation add(2) #1 <- hook#2",
+      ])
   }
 }
