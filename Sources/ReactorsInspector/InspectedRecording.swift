@@ -66,6 +66,8 @@ struct StepSummary: Encodable, Sendable {
   /// The cause's step when it is in the same recording (what a link in the page opens).
   let causeStep: Int?
   let hasState: Bool
+  /// Where an input was sent from (`Module/File.swift:12`), when the recording knows.
+  let source: String?
 }
 
 /// A state's answer: the tree, the step that made it, and whether the recording holds it.

@@ -159,7 +159,7 @@ final class InspectedSteps<Action: Sendable, Mutation: Sendable, State: Sendable
     return StepSummary(
       index: step.index, ms: step.time.milliseconds, kind: kind, text: text,
       cause: step.cause?.description, causeStep: sameRecording ? step.cause?.index : nil,
-      hasState: step.state != nil)
+      hasState: step.state != nil, source: step.sentFrom?.description)
   }
 
   /// `value` on one line, at most 300 characters, as custom dump would print it.

@@ -31,6 +31,12 @@ extension InspectorBrowserSuites {
           "[...document.querySelectorAll('tr.step')].some(row => row.textContent.includes('setPage'))"
       )
 
+      // Each input shows where it was sent from: the file and line of its `send`.
+      try browser.wait(
+        until:
+          "[...document.querySelectorAll('tr.step')].some(row => row.querySelector('.k-input') && row.querySelector('.source') && /from .+\\.swift:[0-9]+$/.test(row.querySelector('.source').textContent))"
+      )
+
       // A mutation's diff: the page the answer set.
       let setPage = try #require(
         browser.run(

@@ -1,7 +1,7 @@
 /// What starting one effect decides, as a pure value: whether a part that needs a task starts
 /// in line (in the task that runs what is left) or in a task of its own, whether what is left
-/// is started or dropped (a replay starts no task), and when the effect's start is recorded:
-/// once, when it first needs a task. Its methods are named after what happened while the
+/// is started or dropped (a replay starts no task), and when the reactor's hook is told of the
+/// effect's start (see ``StepHook``): once, when it first needs a task. Its methods are named after what happened while the
 /// effect's synchronous parts ran, and return what the storage is to do; the storage does it
 /// (`ReactorStorage.start(_:emit:host:)`).
 ///
@@ -11,7 +11,7 @@
 /// runtime's help (an id holds an existential).
 @usableFromInline
 struct EffectStart {
-  /// Which id a recorded start is named by (see ``StepHook/effectStarted``).
+  /// Which id a start told to the hook is named by (see ``StepHook/effectStarted``).
   @usableFromInline
   enum Namer: Equatable {
     /// The id of the `.cancellable` at the effect's top.
@@ -22,15 +22,15 @@ struct EffectStart {
     case rest
   }
 
-  /// What to do with the effect's recorded start.
+  /// What to do about telling the hook of the effect's start.
   @usableFromInline
-  enum RecordedStart: Equatable {
-    /// The reactor is not recorded: nothing.
+  enum ToldStart: Equatable {
+    /// The reactor is not hooked: nothing.
     case none
-    /// Record the start now, named by the id `Namer` says.
-    case recordNow(namedBy: Namer)
-    /// The start is recorded already: use that record.
-    case recorded
+    /// Tell the start now, named by the id `Namer` says.
+    case tellNow(namedBy: Namer)
+    /// The start was told already: use what the hook answered then.
+    case toldBefore
   }
 
   /// What to do with a cancellable part that needs a task.
@@ -39,41 +39,42 @@ struct EffectStart {
     /// Leave it in the effect: the task that runs what is left starts it in line.
     case runInLine
     /// Start it now in a task of its own, which the effect then awaits.
-    case startTask(RecordedStart)
+    case startTask(ToldStart)
   }
 
   /// What to do with what is left once the synchronous parts ran.
   @usableFromInline
   enum Rest: Equatable {
     /// Start it in a task the reactor owns.
-    case start(RecordedStart)
-    /// Record its start and start nothing: a replay's reactor runs no task.
-    case dropAfterRecording(RecordedStart)
+    case start(ToldStart)
+    /// Tell its start and start nothing: a replay's reactor runs no task (its hook drops
+    /// effects, ``StepHook/dropsEffects``).
+    case dropAfterTelling(ToldStart)
   }
 
   /// Whether tasks start on the calling thread here (`ImmediateTasks.areAvailable`).
   @usableFromInline let tasksStartInLine: Bool
-  /// Whether the reactor is recorded, and whether by a replay.
-  @usableFromInline let isRecorded: Bool
-  @usableFromInline let isReplay: Bool
-  /// Whether a `.cancellable` is at the effect's top: its id names the recorded start.
+  /// Whether the reactor is hooked, and whether its hook drops effects (a replay's).
+  @usableFromInline let isHooked: Bool
+  @usableFromInline let dropsEffects: Bool
+  /// Whether a `.cancellable` is at the effect's top: its id names the start told.
   @usableFromInline let hasTopID: Bool
-  /// Whether the start has been recorded.
-  @usableFromInline private(set) var hasRecordedStart = false
+  /// Whether the hook has been told of the start.
+  @usableFromInline private(set) var hasToldStart = false
 
   @inlinable
-  init(tasksStartInLine: Bool, isRecorded: Bool, isReplay: Bool, hasTopID: Bool) {
-    precondition(isRecorded || !isReplay, "a replay records what its reactor does")
+  init(tasksStartInLine: Bool, isHooked: Bool, dropsEffects: Bool, hasTopID: Bool) {
+    precondition(isHooked || !dropsEffects, "a hook that drops effects is told of what it drops")
     self.tasksStartInLine = tasksStartInLine
-    self.isRecorded = isRecorded
-    self.isReplay = isReplay
+    self.isHooked = isHooked
+    self.dropsEffects = dropsEffects
     self.hasTopID = hasTopID
   }
 
   /// A cancellable part needs a task while the synchronous parts run.
   @inlinable @inline(__always)
   mutating func partDeferred() -> DeferredPart {
-    if tasksStartInLine || isReplay { return .runInLine }
+    if tasksStartInLine || dropsEffects { return .runInLine }
     return .startTask(startNeeded(otherwise: .part))
   }
 
@@ -81,16 +82,16 @@ struct EffectStart {
   @inlinable @inline(__always)
   mutating func restRemains() -> Rest {
     let start = startNeeded(otherwise: .rest)
-    return isReplay ? .dropAfterRecording(start) : .start(start)
+    return dropsEffects ? .dropAfterTelling(start) : .start(start)
   }
 
-  /// The effect needs a task: its start is recorded now, the first time, named by the top's
+  /// The effect needs a task: its start is told now, the first time, named by the top's
   /// id, or else by `namer`'s.
   @inlinable @inline(__always)
-  mutating func startNeeded(otherwise namer: Namer) -> RecordedStart {
-    guard isRecorded else { return .none }
-    if hasRecordedStart { return .recorded }
-    hasRecordedStart = true
-    return .recordNow(namedBy: hasTopID ? .top : namer)
+  mutating func startNeeded(otherwise namer: Namer) -> ToldStart {
+    guard isHooked else { return .none }
+    if hasToldStart { return .toldBefore }
+    hasToldStart = true
+    return .tellNow(namedBy: hasTopID ? .top : namer)
   }
 }

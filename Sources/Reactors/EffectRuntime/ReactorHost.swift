@@ -15,7 +15,7 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
   /// The start of the effect this host runs as its reactor's hook was told it, when the reactor
   /// is hooked (``StepHook``): what it sends names that step as its cause, and its task tells
   /// its end.
-  @usableFromInline var recorded: HookedEffect?
+  @usableFromInline var hooked: HookedEffect?
 
   @inlinable
   init(
@@ -44,20 +44,20 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
     reportsErrors: Bool
   ) async throws {
     defer { link.tasks.withLock { $0.remove(token) } }
-    guard let recorded else { return try await run(effect, reportsErrors: reportsErrors) }
+    guard let hooked else { return try await run(effect, reportsErrors: reportsErrors) }
     guard reportsErrors else {
       // A part of a larger effect is not a task of its own in the recording; the part the
-      // effect is recorded by, cancelled, ends the effect cancelled, though the effect's own
+      // effect is known by, cancelled, ends the effect cancelled, though the effect's own
       // task goes on (it awaits the part, and takes its cancellation for the part's end).
-      defer { if Task.isCancelled, let id, id == recorded.id { recorded.partCancelled() } }
-      return try await RecordedCause.during(recorded.step) {
+      defer { if Task.isCancelled, let id, id == hooked.id { hooked.partCancelled() } }
+      return try await RecordedCause.during(hooked.step) {
         try await run(effect, reportsErrors: false)
       }
     }
-    try await RecordedCause.during(recorded.step) {
+    try await RecordedCause.during(hooked.step) {
       try await run(effect, reportsErrors: true)
     }
-    recorded.ended(Task.isCancelled || recorded.isPartCancelled)
+    hooked.ended(Task.isCancelled || hooked.isPartCancelled)
   }
 
   /// Runs `effect`, reporting its uncaught errors (but cancellation) when `reportsErrors`.
@@ -83,8 +83,8 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
   {
     own(id: id) { token in
       // Until it suspends, the task runs inside the scope of the step that started it: a
-      // recorded effect's in a scope of its own start (see `CauseScope`).
-      CauseScope.aroundEffect(recorded?.step) {
+      // hooked effect's in a scope of its own start (see `CauseScope`).
+      CauseScope.aroundEffect(hooked?.step) {
         ImmediateTasks.start(rawPriority: effect.requestedRawPriority) {
           try await run(effect, owning: token, id: id, reportsErrors: reportsErrors)
         }

@@ -48,10 +48,10 @@ extension ReactorStorage {
     }
     let hook = processingHook
     var decisions = EffectStart(
-      tasksStartInLine: ImmediateTasks.areAvailable, isRecorded: hook != nil,
-      isReplay: hook?.dropsEffects == true, hasTopID: hasTopID)
+      tasksStartInLine: ImmediateTasks.areAvailable, isHooked: hook != nil,
+      dropsEffects: hook?.dropsEffects == true, hasTopID: hasTopID)
     // The effect's start, told when it first needs a task (see ``StepHook``).
-    var recorded: HookedEffect?
+    var told: HookedEffect?
     let rest = effect.startSynchronously(
       emit: emit, cancel: { cancelEffects(id: $0) },
       defer: { part, partID in
@@ -62,18 +62,18 @@ extension ReactorStorage {
           return Effect(.cancellable(part, id: partID, cancelInFlight: false))
         case .startTask(let start):
           var partHost = host.marked(mark(partID))
-          recorded = hookedEffect(start, before: recorded, top: id, other: partID, hook)
-          partHost.recorded = recorded
+          told = hookedEffect(start, before: told, top: id, other: partID, hook)
+          partHost.hooked = told
           return Effect(.join(partHost.startDetached(part, id: partID, reportsErrors: false)))
         }
       })
     guard let rest else { return }
     switch decisions.restRemains() {
-    case .dropAfterRecording(let start):
-      _ = hookedEffect(start, before: recorded, top: id, other: rest.cancellableID, hook)
+    case .dropAfterTelling(let start):
+      _ = hookedEffect(start, before: told, top: id, other: rest.cancellableID, hook)
     case .start(let start):
-      host.recorded = hookedEffect(
-        start, before: recorded, top: id, other: rest.cancellableID, hook)
+      host.hooked = hookedEffect(
+        start, before: told, top: id, other: rest.cancellableID, hook)
       whileStartingEffect { host.start(rest, id: id, reportsErrors: true) }
     }
   }
@@ -82,13 +82,13 @@ extension ReactorStorage {
   /// by the `top` id or the `other`, read only then), or the one told `before`. Lock released.
   @inlinable @inline(__always)
   func hookedEffect(
-    _ start: EffectStart.RecordedStart, before: HookedEffect?, top: EffectID?,
+    _ start: EffectStart.ToldStart, before: HookedEffect?, top: EffectID?,
     other: @autoclosure () -> EffectID?, _ hook: Hook?
   ) -> HookedEffect? {
     switch start {
     case .none: return nil
-    case .recorded: return before
-    case .recordNow(let namer):
+    case .toldBefore: return before
+    case .tellNow(let namer):
       guard let hook else { return nil }
       return hookedEffect(id: namer == .top ? top : other(), hook)
     }

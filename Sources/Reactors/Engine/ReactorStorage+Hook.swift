@@ -55,9 +55,9 @@ extension ReactorStorage {
   /// the reactor is hooked. Read only when the item waits (an item processed now, on this
   /// thread, is in that step's scope already). In a lock scope.
   @inlinable @inline(__always)
-  func scopeIfQueued() -> StepScope? {
+  func scopeIfQueued(_ source: CallSite? = nil) -> StepScope? {
     guard core.pointee.lifecycle.isHooked else { return nil }
-    return StepScope(cause: CauseScope.current, isFollowUp: false)
+    return StepScope(cause: CauseScope.current, isFollowUp: false, source: source)
   }
 
   /// The scope of a store's follow-up action, with the step that made it, when the store is
@@ -74,7 +74,7 @@ extension ReactorStorage {
   func process(_ work: Work<R>, in scope: StepScope, _ reactor: R) {
     let modes = processingModes
     let wasFollowUp = modes.pointee.scopeEntered(isFollowUp: scope.isFollowUp)
-    CauseScope.run(scope.cause) { process(work, reactor) }
+    CauseScope.run(scope.cause) { process(work, reactor, source: scope.source) }
     modes.pointee.scopeLeft(restoring: wasFollowUp)
   }
 
@@ -96,13 +96,17 @@ extension ReactorStorage {
     previous?.finished()
   }
 
-  /// ``processAction(_:staged:_:)`` for a hooked reactor: tells the input, then runs `mutate`
-  /// and what it returned with the input as the cause of what they send. Lock released.
+  /// ``processAction(_:staged:_:source:)`` for a hooked reactor: tells the input (sent from
+  /// `source`, when known), then runs `mutate` and what it returned with the input as the cause
+  /// of what they send. Lock released.
   @inlinable @inline(never)
-  func processHooked(_ action: R.Action, staged: Bool, _ reactor: R, _ hook: Unmanaged<Hook>) {
+  func processHooked(
+    _ action: R.Action, staged: Bool, _ reactor: R, _ hook: Unmanaged<Hook>,
+    _ source: CallSite?
+  ) {
     let isFollowUp = processingModes.pointee.isFollowUp
     let step = hook._withUnsafeGuaranteedRef {
-      $0.input(action, staged, isFollowUp, CauseScope.current)
+      $0.input(action, staged, isFollowUp, CauseScope.current, source)
     }
     CauseScope.run(step) { processUnhooked(action, staged: staged, reactor) }
   }

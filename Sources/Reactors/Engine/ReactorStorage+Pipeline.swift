@@ -8,12 +8,13 @@
 /// `currentState` waits for them at most. Everything else runs with the lock released.
 extension ReactorStorage {
   /// Processes one item of work. Lock released.
+  /// `source`: where an action was sent from, for a hooked reactor (see ``StepScope/source``).
   @inlinable
-  func process(_ work: Work<R>, _ reactor: R) {
-    if processingModes.pointee.holds(work) { return hold(work) }
+  func process(_ work: Work<R>, _ reactor: R, source: CallSite? = nil) {
+    if processingModes.pointee.holds(work) { return hold(work, source: source) }
     switch work {
     case .action(let action, let staged):
-      processAction(action, staged: staged, reactor)
+      processAction(action, staged: staged, reactor, source: source)
     case .mutation(let mutation, let staged):
       apply(mutation, staged: staged, reactor)
     case .state(let state):
@@ -42,19 +43,22 @@ extension ReactorStorage {
   /// ``process(_:_:)`` for an action `send` delivered to this thread: the same, without making
   /// it a work item first. Lock released.
   @inlinable @inline(__always)
-  func processSent(_ action: R.Action, _ reactor: R) {
+  func processSent(_ action: R.Action, _ source: CallSite?, _ reactor: R) {
     guard !processingModes.pointee.holdsActions else {
-      return hold(.action(action, staged: false))
+      return hold(.action(action, staged: false), source: source)
     }
-    processAction(action, staged: false, reactor)
+    processAction(action, staged: false, reactor, source: source)
   }
 
   /// Runs `transform(action:)`'s stage and `mutate`, then starts the effect: `.just` and
   /// `.none` directly, the rest through the effect interpreter. Lock released.
+  /// `source`: where it was sent from, when known (a hook is told).
   @inlinable
-  func processAction(_ action: R.Action, staged: Bool, _ reactor: R) {
+  func processAction(
+    _ action: R.Action, staged: Bool, _ reactor: R, source: CallSite? = nil
+  ) {
     if let hook = unretainedProcessingHook {
-      return processHooked(action, staged: staged, reactor, hook)
+      return processHooked(action, staged: staged, reactor, hook, source)
     }
     processUnhooked(action, staged: staged, reactor)
   }

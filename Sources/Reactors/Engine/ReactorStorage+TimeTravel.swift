@@ -54,9 +54,10 @@ extension ReactorStorage {
   /// in (a hook attached meanwhile is told of it with that cause). Lock released; the
   /// processing thread only.
   @usableFromInline
-  func hold(_ work: Work<R>) {
+  func hold(_ work: Work<R>, source: CallSite? = nil) {
     let extras = core.pointee.extras.unsafelyUnwrapped
     let isFollowUp = processingModes.pointee.isFollowUp
-    extras.held.append((work, StepScope(cause: CauseScope.current, isFollowUp: isFollowUp)))
+    let scope = StepScope(cause: CauseScope.current, isFollowUp: isFollowUp, source: source)
+    extras.held.append((work, scope))
   }
 }

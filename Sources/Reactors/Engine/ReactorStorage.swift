@@ -80,14 +80,17 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   /// The common path (a plain reactor, idle, whose `mutate` returns `.just`, with nothing to
   /// tell and nothing queued) takes the lock twice: to claim processing, and to reduce and let
   /// go.
+  ///
+  /// `source`, where the action was sent from, is read only by a hooked reactor (a recorded
+  /// one), which a plain reactor never is.
   @inlinable
-  func send(_ action: R.Action, from reactor: R) {
+  func send(_ action: R.Action, from reactor: R, at source: CallSite? = nil) {
     let route = locked { () -> Lifecycle.SendRoute<Work<R>, ThreadIdentity> in
       guard core.pointee.lifecycle.plainActionArrived(from: .current, &core.pointee.processing)
-      else { return arrivedUncommonly(action) }
+      else { return arrivedUncommonly(action, source) }
       return .reducePlain
     }
-    guard case .reducePlain = route else { return sendUncommonly(route, action, reactor) }
+    guard case .reducePlain = route else { return sendUncommonly(route, action, reactor, source) }
     let effect = reactor.mutate(action: action)
     guard case .just(let mutation) = effect.operation else {
       start(effect, of: action, reactor)
@@ -136,14 +139,15 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   /// does not call itself). Lock released.
   @inlinable @inline(never)
   func sendUncommonly(
-    _ route: Lifecycle.SendRoute<Work<R>, ThreadIdentity>, _ action: R.Action, _ reactor: R
+    _ route: Lifecycle.SendRoute<Work<R>, ThreadIdentity>, _ action: R.Action, _ reactor: R,
+    _ source: CallSite?
   ) {
     switch route {
     case .reducePlain:
       preconditionFailure("the short path of send handles a plain reactor it claimed")
     case .start:
       start(reactor)
-      send(action, from: reactor)
+      send(action, from: reactor, at: source)
     case .keepForStub, .arrived(.queued, _):
       return
     case .arrived(.queuedBehindBacklog, _):
@@ -151,7 +155,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
       let pause = locked { core.pointee.extras?.pauseBehindBacklog }
       (pause ?? giveTheProcessingThreadAHeadStart)()
     case .arrived(let arrival, _):
-      act(on: arrival, reactor) { processSent(action, reactor) }
+      act(on: arrival, reactor) { processSent(action, source, reactor) }
     }
   }
   /// The rest of a reduce on ``send(_:from:)``'s short path, for a `reduce` that misused the
@@ -167,10 +171,12 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   /// or a send from inside `reduce` is noticed, to be reported. In a lock scope; out of line, so
   /// that `send`'s short path stays small.
   @inlinable @inline(never)
-  func arrivedUncommonly(_ action: R.Action) -> Lifecycle.SendRoute<Work<R>, ThreadIdentity> {
+  func arrivedUncommonly(
+    _ action: R.Action, _ source: CallSite?
+  ) -> Lifecycle.SendRoute<Work<R>, ThreadIdentity> {
     let thread = ThreadIdentity.current
     let route = core.pointee.lifecycle.actionArrived(
-      as: .action(action, staged: false), scope: scopeIfQueued(), from: thread,
+      as: .action(action, staged: false), scope: scopeIfQueued(source), from: thread,
       fromEffect: isStartingEffect(on: thread), &core.pointee.processing)
     switch route {
     case .keepForStub:

@@ -25,11 +25,14 @@ final class StepHook<Action, Mutation, State>: Sendable {
   /// The engine stopped telling the hook (or replaced it with another).
   @usableFromInline let finished: @Sendable () -> Void
   /// An action arrives, already through `transform(action:)` when `staged`, queued by a
-  /// store's middleware when `followUp`, sent by `cause`. Returns its step, the cause of what
-  /// `mutate` and its effect send.
+  /// store's middleware when `followUp`, sent by `cause`, from `source` (the `send` or
+  /// `dispatch` call, when known). Returns its step, the cause of what `mutate` and its effect
+  /// send.
   @usableFromInline let input:
-    @Sendable (_ action: Action, _ staged: Bool, _ followUp: Bool, _ cause: RecordedCause?) ->
-      RecordedCause
+    @Sendable (
+      _ action: Action, _ staged: Bool, _ followUp: Bool, _ cause: RecordedCause?,
+      _ source: CallSite?
+    ) -> RecordedCause
   /// A mutation, the `ordinal`th since the hook began (from 1), was reduced; `state` reads
   /// the state it made (lock taken and released). Returns its step, the cause of what the
   /// observers and a store's middleware send.
@@ -52,7 +55,8 @@ final class StepHook<Action, Mutation, State>: Sendable {
     owner: any AnyObject & Sendable, dropsEffects: Bool,
     began: @escaping @Sendable (State) -> Void,
     finished: @escaping @Sendable () -> Void,
-    input: @escaping @Sendable (Action, Bool, Bool, RecordedCause?) -> RecordedCause,
+    input:
+      @escaping @Sendable (Action, Bool, Bool, RecordedCause?, CallSite?) -> RecordedCause,
     reduced: @escaping @Sendable (Mutation, Int, RecordedCause?, () -> State) -> RecordedCause,
     effectStarted: @escaping @Sendable (EffectID?, RecordedCause?) -> RecordedCause,
     effectEnded: @escaping @Sendable (RecordedCause, Bool) -> Void,
@@ -80,11 +84,14 @@ final class StepScope: Sendable {
   /// Whether the item is a store's follow-up action (its middleware returned it): a replay
   /// makes it again rather than injects it.
   @usableFromInline let isFollowUp: Bool
+  /// Where the item, an action, was sent from (its `send` or `dispatch`), when known.
+  @usableFromInline let source: CallSite?
 
   @inlinable
-  init(cause: RecordedCause?, isFollowUp: Bool) {
+  init(cause: RecordedCause?, isFollowUp: Bool, source: CallSite? = nil) {
     self.cause = cause
     self.isFollowUp = isFollowUp
+    self.source = source
   }
 }
 

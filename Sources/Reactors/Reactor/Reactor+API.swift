@@ -15,9 +15,13 @@ extension Reactor {
   /// for that time only, never for the processing thread, and it blocks the calling thread,
   /// whatever it is (the main thread, a task's thread): inside an effect, send through the
   /// effect's ``Send``, which never pauses.
+  ///
+  /// `fileID` and `line` name the call, for a recording to show where an input came from
+  /// (``RecordedStep/sentFrom``): leave them to their defaults. A reactor that is not recorded
+  /// never reads them.
   @inlinable
-  public func send(_ action: Action) {
-    storage.send(action, from: self)
+  public func send(_ action: Action, fileID: StaticString = #fileID, line: UInt = #line) {
+    storage.send(action, from: self, at: CallSite(fileID, line))
   }
 
   /// The latest state, after `transform(state:)`; readable from any thread. It waits only for

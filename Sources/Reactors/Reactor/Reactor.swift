@@ -30,14 +30,14 @@
 ///
 /// ## Contracts
 ///
-/// - **Any thread, one at a time, in order, never hung.** ``send(_:)`` may be called from any
+/// - **Any thread, one at a time, in order, never hung.** ``send(_:fileID:line:)`` may be called from any
 ///   thread, task or actor. Actions are processed one at a time, in arrival order; none is lost
 ///   or duplicated. An action sent while another is being processed (from `mutate`, `reduce`,
 ///   an observer, an effect or another thread) is queued and runs after it, never recursed
 ///   into. No thread waits for another thread's `mutate`, observer or effect (a `send` that
-///   joins a backlog of 256 queued items pauses about 0.1 ms, on the clock: see ``send(_:)``).
+///   joins a backlog of 256 queued items pauses about 0.1 ms, on the clock: see ``send(_:fileID:line:)``).
 /// - **Synchronous when it can be.** When the reactor is idle, mutations that need no waiting
-///   are reduced, and observers told, before ``send(_:)`` returns: the next line reads the new
+///   are reduced, and observers told, before ``send(_:fileID:line:)`` returns: the next line reads the new
 ///   ``currentState``.
 /// - **Errors never end a reactor.** A failing effect goes to its ``Effect/catch(_:)`` or to
 ///   ``report(_:)``; the reactor keeps working.

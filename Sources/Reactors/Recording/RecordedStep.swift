@@ -37,6 +37,11 @@ public struct RecordedStep<Action: Sendable, Mutation: Sendable, State: Sendable
   /// effect that emitted it, another reactor's step that sent an input; `nil` for what came
   /// from outside every recording.
   public let cause: RecordedCause?
+  /// Where an ``Kind/input(_:)`` was sent from: the file and line of its `send` or `dispatch`
+  /// (or of a view model's `send`). `nil` for every other kind, for an input sent from inside
+  /// the engine (an effect's `Send`, a relay, a store's middleware, a replay), and for a step
+  /// read from a file: kept in memory only, a recording's file does not hold it yet.
+  public let sentFrom: SendSite?
   /// The state after the step: at ``Kind/began`` and after each ``Kind/mutation(_:)``
   /// (after a mutation between checkpoints, only for a recording kept in memory; for one read
   /// from a file, also after its last mutation); `nil` for the other kinds.
@@ -60,19 +65,20 @@ public struct RecordedStep<Action: Sendable, Mutation: Sendable, State: Sendable
   package init(
     index: Int, time: Duration, kind: Kind, cause: RecordedCause?, state: State?,
     isStaged: Bool = false, isFollowUp: Bool = false, isCheckpoint: Bool = false,
-    fingerprint: UInt64? = nil
+    fingerprint: UInt64? = nil, source: SendSite? = nil
   ) {
     self.init(
       index: index, time: time, kind: kind, cause: cause, stateBox: state.map(Box.init),
       isStaged: isStaged, isFollowUp: isFollowUp, isCheckpoint: isCheckpoint,
-      fingerprint: fingerprint)
+      fingerprint: fingerprint, source: source)
   }
 
   /// A step whose state is already boxed (shared with the step's other copy).
   @inlinable
   init(
     index: Int, time: Duration, kind: Kind, cause: RecordedCause?, stateBox: Box<State>?,
-    isStaged: Bool, isFollowUp: Bool, isCheckpoint: Bool, fingerprint: UInt64? = nil
+    isStaged: Bool, isFollowUp: Bool, isCheckpoint: Bool, fingerprint: UInt64? = nil,
+    source: SendSite? = nil
   ) {
     self.isFollowUp = isFollowUp
     self.isCheckpoint = isCheckpoint
@@ -83,6 +89,7 @@ public struct RecordedStep<Action: Sendable, Mutation: Sendable, State: Sendable
     self.stateBox = stateBox
     self.fingerprint = fingerprint
     self.isStaged = isStaged
+    self.sentFrom = source
   }
 
   /// This step holding `state` as the state it made (a file's last state, written apart from
@@ -91,6 +98,7 @@ public struct RecordedStep<Action: Sendable, Mutation: Sendable, State: Sendable
   package func holding(_ state: State) -> Self {
     Self(
       index: index, time: time, kind: kind, cause: cause, stateBox: Box(state),
-      isStaged: isStaged, isFollowUp: isFollowUp, isCheckpoint: true, fingerprint: fingerprint)
+      isStaged: isStaged, isFollowUp: isFollowUp, isCheckpoint: true, fingerprint: fingerprint,
+      source: sentFrom)
   }
 }

@@ -10,8 +10,8 @@ extension Recording {
       owner: self, dropsEffects: isReplay,
       began: { state in self.began(from: state) },
       finished: { self.finishOnce() },
-      input: { action, staged, followUp, cause in
-        self.input(action, staged: staged, followUp: followUp, cause: cause)
+      input: { action, staged, followUp, cause, source in
+        self.input(action, staged: staged, followUp: followUp, cause: cause, source: source)
       },
       reduced: { mutation, ordinal, cause, state in
         self.mutation(

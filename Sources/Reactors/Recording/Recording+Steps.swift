@@ -45,7 +45,7 @@ extension Recording {
   func append(
     _ kind: Step.Kind, cause: RecordedCause?, state: State? = nil,
     apart: consuming State? = nil, isStaged: Bool = false, isFollowUp: Bool = false,
-    isCheckpoint: Bool = false
+    isCheckpoint: Bool = false, source: SendSite? = nil
   ) -> RecordedCause {
     // Moved into the states' outbox, not copied: a copy is a reference count for each
     // collection and string in the state, and one more release.
@@ -62,7 +62,7 @@ extension Recording {
           Step(
             index: index, time: .nanoseconds(nanoseconds), kind: kind, cause: cause,
             stateBox: stateBox, isStaged: isStaged, isFollowUp: isFollowUp,
-            isCheckpoint: isCheckpoint))
+            isCheckpoint: isCheckpoint, source: source))
       }
       guard buffer.outbox != nil else { return (index, false) }
       var hasStateApart = false
@@ -85,14 +85,15 @@ extension Recording {
     _ = append(.began, cause: nil, state: redactions.redacted(state))
   }
 
-  /// `action` arrived, sent by `cause`'s step.
+  /// `action` arrived, sent by `cause`'s step, from `source` (its `send` or `dispatch`).
   @inlinable
   func input(
-    _ action: Action, staged: Bool, followUp: Bool, cause: RecordedCause?
+    _ action: Action, staged: Bool, followUp: Bool, cause: RecordedCause?,
+    source: CallSite? = nil
   ) -> RecordedCause {
     append(
       .input(redactions.redacted(action: action)), cause: cause, isStaged: staged,
-      isFollowUp: followUp)
+      isFollowUp: followUp, source: source.map(SendSite.init))
   }
 
   /// Keeps the state of the step about to wait in the outbox (under the lock): `apart` in the

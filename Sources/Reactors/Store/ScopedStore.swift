@@ -1,7 +1,7 @@
 /// A store over one part of a root store's state tree and one case of its action tree, for a
 /// screen that should know only its part.
 ///
-/// It holds no state of its own: ``currentState`` reads the root's, ``dispatch(_:)`` wraps the
+/// It holds no state of its own: ``currentState`` reads the root's, ``dispatch(_:fileID:line:)`` wraps the
 /// action and dispatches it through the root store (one queue, one order), and its observers
 /// live in the root store's registry, under the part, so they fire only when their part
 /// changes and cost what a root observer costs, plus one step per level of scope.
@@ -15,7 +15,8 @@
 /// Thread rules: as the root store's; a scoped store keeps its root alive.
 public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
   /// Dispatches a local action through the root store, wrapped for it.
-  @usableFromInline let dispatcher: @Sendable (Action) -> Void
+  /// Dispatches an action through the root store, from the call at the location given.
+  @usableFromInline let dispatcher: @Sendable (Action, CallSite) -> Void
   /// Reads the part from the root store's state.
   @usableFromInline let reader: @Sendable () -> State
   /// Where observers of the part are added.
@@ -27,7 +28,8 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
 
   @usableFromInline
   init(
-    dispatcher: @escaping @Sendable (Action) -> Void, reader: @escaping @Sendable () -> State,
+    dispatcher: @escaping @Sendable (Action, CallSite) -> Void,
+    reader: @escaping @Sendable () -> State,
     observing: any PartObserving<State>,
     reportMissingState: @escaping @Sendable (Action) -> Void,
     isPresent: (@Sendable (State) -> Bool)? = nil
@@ -48,19 +50,22 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
   public var currentState: State { reader() }
 
   /// Dispatches `action` through the root store, wrapped in the cases that lead to this scope,
-  /// as ``Store/dispatch(_:)`` does (at once when the store is idle, queued otherwise).
+  /// as ``Store/dispatch(_:fileID:line:)`` does (at once when the store is idle, queued otherwise).
   ///
   /// For a scope over a child that may be gone (`scope(optional:action:)`,
   /// `scope(element:in:action:)`) whose child is gone, the action is dropped and reported
   /// (``ReactorIssue/dispatchedToMissingState(_:)``) through the root store's `report`: it never
   /// reaches another child.
+  ///
+  /// `fileID` and `line` name the call, for a recording to show where an input came from
+  /// (``RecordedStep/sentFrom``): leave them to their defaults.
   @inlinable
-  public func dispatch(_ action: Action) {
+  public func dispatch(_ action: Action, fileID: StaticString = #fileID, line: UInt = #line) {
     if let isPresent, !isPresent(reader()) {
       reportMissingState(action)
       return
     }
-    dispatcher(action)
+    dispatcher(action, CallSite(fileID, line))
   }
 
   /// Calls `body` with the value at `keyPath` of this part now, then each time it changes;
@@ -82,7 +87,7 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
     let reader = self.reader
     let reportMissingState = self.reportMissingState
     return ScopedStore<ChildState, ChildAction>(
-      dispatcher: { dispatcher(fromChildAction($0)) },
+      dispatcher: { dispatcher(fromChildAction($0), $1) },
       reader: { reader()[keyPath: toChildState] },
       observing: NestedPart(parent: observing, path: toChildState),
       reportMissingState: { reportMissingState(fromChildAction($0)) })
@@ -114,7 +119,7 @@ extension ScopedStore {
     let reader = self.reader
     let reportMissingState = self.reportMissingState
     return ScopedStore<Element?, ElementAction>(
-      dispatcher: { dispatcher(fromElementAction(id, $0)) },
+      dispatcher: { dispatcher(fromElementAction(id, $0), $1) },
       reader: { reader()[keyPath: elements][id: id] },
       observing: ElementOfPart(parent: NestedPart(parent: observing, path: elements), id: id),
       reportMissingState: { reportMissingState(fromElementAction(id, $0)) },
@@ -183,7 +188,8 @@ extension Store {
     action fromElementAction: @escaping @Sendable (Element.ID, ElementAction) -> Action
   ) -> ScopedStore<Element?, ElementAction> where Element.ID: Sendable {
     ScopedStore<Element?, ElementAction>(
-      dispatcher: { [self] in dispatch(fromElementAction(id, $0)) },
+      dispatcher: { [self] in engine.storage.send(fromElementAction(id, $0), from: engine, at: $1)
+      },
       reader: { [self] in currentState[keyPath: elements][id: id] },
       observing: ElementOfPart(
         parent: NestedPart(parent: RootPart(engine: engine), path: elements), id: id),
@@ -201,7 +207,7 @@ extension Store {
     isPresent: (@Sendable (ChildState) -> Bool)?
   ) -> ScopedStore<ChildState, ChildAction> {
     ScopedStore(
-      dispatcher: { [self] in dispatch(fromChildAction($0)) },
+      dispatcher: { [self] in engine.storage.send(fromChildAction($0), from: engine, at: $1) },
       reader: { [self] in currentState[keyPath: path] },
       observing: NestedPart(parent: RootPart(engine: engine), path: path),
       reportMissingState: { [self] in report(.dispatchedToMissingState(fromChildAction($0))) },

@@ -1,7 +1,7 @@
 /// One state tree for a whole app, changed only by dispatching actions through a pure reducer,
 /// with middleware for side effects: Redux on the same engine as ``Reactor``.
 ///
-/// A store has a reactor inside, whose mutations are its actions: ``dispatch(_:)`` hands it an
+/// A store has a reactor inside, whose mutations are its actions: ``dispatch(_:fileID:line:)`` hands it an
 /// action, the action middlewares (if any) see it first and may pass it on, rewrite it or
 /// swallow it, the reducer folds it into the state, and then every middleware sees the new
 /// state and the action and may return follow-up actions as an ``Effect``. Everything a
@@ -73,9 +73,15 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// When the store is idle, the action is reduced, and its middleware's immediate follow-ups
   /// processed, before `dispatch` returns. When another thread is processing the store's work,
   /// the action is queued for it and `dispatch` returns at once, or after a pause of about
-  /// 0.1 ms when 256 or more items were already queued (see ``Reactor/send(_:)``).
+  /// 0.1 ms when 256 or more items were already queued (see
+  /// ``Reactor/send(_:fileID:line:)``).
+  ///
+  /// `fileID` and `line` name the call, for a recording to show where an input came from
+  /// (``RecordedStep/sentFrom``): leave them to their defaults.
   @inlinable
-  public func dispatch(_ action: Action) { engine.send(action) }
+  public func dispatch(_ action: Action, fileID: StaticString = #fileID, line: UInt = #line) {
+    engine.send(action, fileID: fileID, line: line)
+  }
 
   /// The latest state, readable from any thread; it waits only for the engine's lock, held for
   /// a reduce and the engine's own work, never for middleware or effects.

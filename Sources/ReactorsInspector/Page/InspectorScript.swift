@@ -105,7 +105,7 @@ enum InspectorScript {
     function render() {
       const shown = current().shownStep;
       const signature = JSON.stringify([view.recording, view.selected, shown,
-        view.steps.map((s) => [s.index, s.ms, s.kind, s.text, s.cause, s.causeStep])]);
+        view.steps.map((s) => [s.index, s.ms, s.kind, s.text, s.cause, s.causeStep, s.source])]);
       if (signature === view.rendered) return;  // nothing new: keep the rows (and a selection)
       view.rendered = signature;
       hooks.renders += 1;
@@ -122,7 +122,10 @@ enum InspectorScript {
           el("td", {}, step.index),
           el("td", { class: "muted ms" }, step.ms.toFixed(1) + " ms"),
           el("td", {}, el("span", { class: "kind k-" + (kinds.includes(step.kind) ? step.kind : "other") }, step.kind)),
-          el("td", { class: "text" }, step.text),
+          el("td", { class: "text" }, step.text,
+            step.source == null ? null
+              : el("span", { class: "muted source", title: "where it was sent from" },
+                  " from " + step.source)),
           el("td", {}, cause));
       });
       $("steps").replaceChildren(...rows);

@@ -3,58 +3,58 @@ import Testing
 @testable import Reactors
 
 /// What starting one effect decides, alone, without threads: in line or in a task of its own,
-/// started or dropped, and its start recorded once, when it first needs a task.
+/// started or dropped, and its start told to the reactor's hook once, when it first needs a task.
 @Suite struct EffectStartTests {
-  @Test func anUnrecordedEffectStartsItsPartsInLineWhereTasksStartOnThisThread() {
+  @Test func anUnhookedEffectStartsItsPartsInLineWhereTasksStartOnThisThread() {
     var start = EffectStart(
-      tasksStartInLine: true, isRecorded: false, isReplay: false, hasTopID: false)
+      tasksStartInLine: true, isHooked: false, dropsEffects: false, hasTopID: false)
     #expect(start.partDeferred() == .runInLine)
     #expect(start.restRemains() == .start(.none))
   }
 
   @Test func elsewhereEachPartGetsATaskOfItsOwn() {
     var start = EffectStart(
-      tasksStartInLine: false, isRecorded: false, isReplay: false, hasTopID: false)
+      tasksStartInLine: false, isHooked: false, dropsEffects: false, hasTopID: false)
     #expect(start.partDeferred() == .startTask(.none))
     #expect(start.partDeferred() == .startTask(.none))
     #expect(start.restRemains() == .start(.none))
   }
 
-  @Test func aRecordedEffectIsRecordedOnceByTheFirstPartThatNeedsATask() {
+  @Test func aHookIsToldOfAnEffectOnceByTheFirstPartThatNeedsATask() {
     var start = EffectStart(
-      tasksStartInLine: false, isRecorded: true, isReplay: false, hasTopID: false)
-    #expect(start.partDeferred() == .startTask(.recordNow(namedBy: .part)))
-    #expect(start.partDeferred() == .startTask(.recorded))
-    #expect(start.restRemains() == .start(.recorded))
+      tasksStartInLine: false, isHooked: true, dropsEffects: false, hasTopID: false)
+    #expect(start.partDeferred() == .startTask(.tellNow(namedBy: .part)))
+    #expect(start.partDeferred() == .startTask(.toldBefore))
+    #expect(start.restRemains() == .start(.toldBefore))
   }
 
-  @Test func theTopLevelIdNamesTheRecordedStartFirst() {
+  @Test func theTopLevelIdNamesTheStartFirst() {
     var inLine = EffectStart(
-      tasksStartInLine: true, isRecorded: true, isReplay: false, hasTopID: true)
+      tasksStartInLine: true, isHooked: true, dropsEffects: false, hasTopID: true)
     #expect(inLine.partDeferred() == .runInLine)
-    #expect(inLine.restRemains() == .start(.recordNow(namedBy: .top)))
+    #expect(inLine.restRemains() == .start(.tellNow(namedBy: .top)))
     var detached = EffectStart(
-      tasksStartInLine: false, isRecorded: true, isReplay: false, hasTopID: true)
-    #expect(detached.partDeferred() == .startTask(.recordNow(namedBy: .top)))
+      tasksStartInLine: false, isHooked: true, dropsEffects: false, hasTopID: true)
+    #expect(detached.partDeferred() == .startTask(.tellNow(namedBy: .top)))
   }
 
-  @Test func whatIsLeftNamesTheRecordedStartWhenNoPartDid() {
+  @Test func whatIsLeftNamesTheStartWhenNoPartDid() {
     var start = EffectStart(
-      tasksStartInLine: true, isRecorded: true, isReplay: false, hasTopID: false)
-    #expect(start.restRemains() == .start(.recordNow(namedBy: .rest)))
-    #expect(start.hasRecordedStart)
+      tasksStartInLine: true, isHooked: true, dropsEffects: false, hasTopID: false)
+    #expect(start.restRemains() == .start(.tellNow(namedBy: .rest)))
+    #expect(start.hasToldStart)
   }
 
-  @Test func aReplayRecordsTheStartAndStartsNoTask() {
+  @Test func aHookThatDropsEffectsIsToldOfTheStartAndNoTaskStarts() {
     var start = EffectStart(
-      tasksStartInLine: false, isRecorded: true, isReplay: true, hasTopID: false)
+      tasksStartInLine: false, isHooked: true, dropsEffects: true, hasTopID: false)
     #expect(start.partDeferred() == .runInLine)
-    #expect(start.restRemains() == .dropAfterRecording(.recordNow(namedBy: .rest)))
+    #expect(start.restRemains() == .dropAfterTelling(.tellNow(namedBy: .rest)))
   }
 
-  @Test func aReplayThatIsNotRecordedStopsTheProgram() async {
+  @Test func droppingEffectsWithoutAHookStopsTheProgram() async {
     await #expect(processExitsWith: .failure) {
-      _ = EffectStart(tasksStartInLine: true, isRecorded: false, isReplay: true, hasTopID: false)
+      _ = EffectStart(tasksStartInLine: true, isHooked: false, dropsEffects: true, hasTopID: false)
     }
   }
 }

@@ -24,7 +24,7 @@ import Testing
         owner: self, dropsEffects: false,
         began: { state in _ = self.step("began \(state)") },
         finished: { self.finishes.withLock { $0 += 1 } },
-        input: { action, staged, followUp, cause in
+        input: { action, staged, followUp, cause, _ in
           self.step(
             "input \(action)\(staged ? " staged" : "")\(followUp ? " follow-up" : "")", cause)
         },

@@ -16,7 +16,11 @@
     /// Sends `action` to the reactor. Inlinable, so that the engine runs compiled for the
     /// concrete reactor.
     @inlinable
-    public override func send(_ action: R.Action) { MainActorSend.run { reactor.send(action) } }
+    public override func send(
+      _ action: R.Action, fileID: StaticString = #fileID, line: UInt = #line
+    ) {
+      MainActorSend.run { reactor.send(action, fileID: fileID, line: line) }
+    }
 
     /// A view model over `reactor`; it keeps the reactor alive. Inlinable, so that reads run
     /// the engine compiled for the concrete reactor.

@@ -4,7 +4,7 @@
   protocol ObservedSource<State, Action>: Sendable {
     associatedtype State: Sendable
     associatedtype Action: Sendable
-    func send(_ action: Action)
+    func send(_ action: Action, at source: CallSite)
     var currentState: State { get }
     /// An observer of every change.
     func observeAll(_ body: @escaping @Sendable (State) -> Void) -> ObservationToken
@@ -23,7 +23,9 @@
     @usableFromInline
     init(reactor: R) { self.reactor = reactor }
 
-    @usableFromInline func send(_ action: R.Action) { reactor.send(action) }
+    @usableFromInline func send(_ action: R.Action, at source: CallSite) {
+      reactor.storage.send(action, from: reactor, at: source)
+    }
     @usableFromInline var currentState: R.State { reactor.currentState }
 
     @usableFromInline func observeAll(

@@ -114,7 +114,12 @@
     package var keyPathObjectCount: Int { byIdentity.count }
 
     /// Sends `action` to the reactor (dispatches it to the store).
-    public func send(_ action: Action) { source.send(action) }
+    ///
+    /// `fileID` and `line` name the call, for a recording to show where an input came from:
+    /// leave them to their defaults.
+    public func send(_ action: Action, fileID: StaticString = #fileID, line: UInt = #line) {
+      source.send(action, at: CallSite(fileID, line))
+    }
 
     /// Starts the reactor observer of `keyPath`, the first time a view reads it (or reads it
     /// through another key path object), and returns its number in ``fields``.

@@ -18,7 +18,11 @@
     /// Dispatches `action` to the store. Inlinable, so that the engine runs compiled for the
     /// store's types.
     @inlinable
-    public override func send(_ action: Action) { MainActorSend.run { store.dispatch(action) } }
+    public override func send(
+      _ action: Action, fileID: StaticString = #fileID, line: UInt = #line
+    ) {
+      MainActorSend.run { store.dispatch(action, fileID: fileID, line: line) }
+    }
 
     /// A view model over `store`; it keeps the store alive. Inlinable, so that reads run the
     /// engine compiled for the store's types.
