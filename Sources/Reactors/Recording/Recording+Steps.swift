@@ -45,7 +45,7 @@ extension Recording {
   func append(
     _ kind: Step.Kind, cause: RecordedCause?, state: State? = nil,
     apart: consuming State? = nil, isStaged: Bool = false, isFollowUp: Bool = false,
-    isCheckpoint: Bool = false, source: SendSite? = nil
+    isCheckpoint: Bool = false, source: CallSite? = nil
   ) -> RecordedCause {
     // Moved into the states' outbox, not copied: a copy is a reference count for each
     // collection and string in the state, and one more release.
@@ -62,7 +62,7 @@ extension Recording {
           Step(
             index: index, time: .nanoseconds(nanoseconds), kind: kind, cause: cause,
             stateBox: stateBox, isStaged: isStaged, isFollowUp: isFollowUp,
-            isCheckpoint: isCheckpoint, source: source))
+            isCheckpoint: isCheckpoint, source: source.map(SendSite.init)))
       }
       guard buffer.outbox != nil else { return (index, false) }
       var hasStateApart = false
@@ -93,7 +93,7 @@ extension Recording {
   ) -> RecordedCause {
     append(
       .input(redactions.redacted(action: action)), cause: cause, isStaged: staged,
-      isFollowUp: followUp, source: source.map(SendSite.init))
+      isFollowUp: followUp, source: source)
   }
 
   /// Keeps the state of the step about to wait in the outbox (under the lock): `apart` in the
