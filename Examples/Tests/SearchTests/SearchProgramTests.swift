@@ -131,7 +131,9 @@ struct SearchProgramTests {
     }
     #expect(Set(seen.compactMap(resultsQuery)) == ["dog face", "dog faces"])
     #expect(!seen.contains { $0.contains("CAT") })
-    // The debounce: "d", "do", … were never asked, only the last query of each burst.
+    // The debounce: "d", "do", … were never asked, only the last query of each burst. The
+    // server's own screen may draw its last line a moment after the client's.
+    try server.tmux.waitForScreen { $0.contains("<- dog faces #1 200") }
     #expect(
       try server.log() == [
         "-> cat #1", "-> dog face #1", "<- dog face #1 200", "<- cat #1 200", "-> dog faces #1",

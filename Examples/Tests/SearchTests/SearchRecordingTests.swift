@@ -46,7 +46,10 @@ struct SearchRecordingTests {
     let screen = try Tmux(running: "\(try program()) --record \(path)")
     try screen.waitForScreen { $0.contains("Try: dog") }
     try screen.type("arrow")
-    let first = try screen.waitForScreen { resultsQuery($0) == "arrow" && loaded($0) != nil }
+    // Loaded, and no longer loading: Down is refused while a page loads.
+    let first = try screen.waitForScreen {
+      resultsQuery($0) == "arrow" && loaded($0) != nil && !$0.contains("Loading")
+    }
     let firstCount = try #require(loaded(first))
     try screen.type("\u{1B}[B")  // Down: the next page
     try screen.waitForScreen { (loaded($0) ?? 0) > firstCount }

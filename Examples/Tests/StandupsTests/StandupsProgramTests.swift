@@ -39,7 +39,9 @@ struct StandupsProgramTests {
       try session.type("Scratch")
       try session.waitFor("> [Scratch_]")
       try session.type(escape + escape)
-      screen = try session.waitUntil { !$0.contains("New standup") }
+      screen = try session.waitUntil {
+        !$0.contains("New standup") && $0.contains("1. Morning sync")
+      }
       #expect(screen.contains("1. Morning sync"))
       #expect(!screen.contains("Scratch"))
       #expect(!screen.contains("2. "))
@@ -142,7 +144,9 @@ struct StandupsProgramTests {
       try session.type("d")
       try session.waitFor("Delete?", "[y] Yes", "[n] Nevermind")
       try session.type("n")
-      var screen = try session.waitUntil { !$0.contains("Delete?") }
+      var screen = try session.waitUntil {
+        !$0.contains("Delete?") && $0.contains("Standups › Design")
+      }
       #expect(screen.contains("Standups › Design"))
 
       try session.type("d")
