@@ -37,6 +37,19 @@ protocol InspectedRecording: AnyObject, Sendable {
   func returnToLive()
   /// The recording file's bytes; `nil` for types that are not `Codable`.
   func export() throws -> [UInt8]?
+  /// The state at step `index` as text: the value at `keyPath` inside it; `nil` when the
+  /// recording keeps no state there or before.
+  func stateText(at index: Int, keyPath: String) -> StateText?
+  /// Step `index` whole, or `nil` when the recording keeps no such step.
+  func detail(at index: Int) -> StepDetail?
+  /// From step `index` on, up to `limit` steps whose state's value at `keyPath` began to
+  /// match (it did not at the state before), looking at most at `budget` steps.
+  func changes(
+    at keyPath: String, matching: @Sendable (String) -> Bool, from index: Int, limit: Int,
+    budget: Int
+  ) -> ChangeSearch
+  /// Every effect's start, end and duration.
+  func effects() -> [EffectTime]
 }
 
 /// Which steps a timeline shows: by kind, and by text in their summary (case-insensitive).

@@ -14,7 +14,8 @@ import ReactorsRecording
 ///
 /// **Debug builds only.** Start it behind `#if DEBUG`: it shows every value the recordings
 /// keep (redact secrets with the recording's redactions) and lets the page move the app's
-/// state. It listens on 127.0.0.1 unless told otherwise; every request must carry the token
+/// state. Its ``mcpAddress`` serves the same recordings to a coding agent over the Model
+/// Context Protocol (see "Debugging with an agent"). It listens on 127.0.0.1 unless told otherwise; every request must carry the token
 /// printed with the address, name that address in its `Host` header, and come from the
 /// inspector's own page when it has an `Origin` header; anything else gets 403. Pass
 /// `allowsTimeTravel: false` for a read-only page.
@@ -27,12 +28,23 @@ public final class Inspector: Sendable {
   public let address: String
   /// The port it listens on.
   public let port: UInt16
+  /// The Model Context Protocol server's address (Streamable HTTP), for a coding agent: it
+  /// takes the same token, as the header `Authorization: Bearer <token>`.
+  public let mcpAddress: String
+  /// A client configuration to paste (the `mcpServers` entry most agents read): the MCP
+  /// server's address and its `Authorization` header, as one line of JSON.
+  public let mcpConfiguration: String
   let state: InspectorState
   let server: InspectorServer
 
-  init(address: String, port: UInt16, state: InspectorState, server: InspectorServer) {
+  init(
+    address: String, port: UInt16, mcpAddress: String, mcpConfiguration: String,
+    state: InspectorState, server: InspectorServer
+  ) {
     self.address = address
     self.port = port
+    self.mcpAddress = mcpAddress
+    self.mcpConfiguration = mcpConfiguration
     self.state = state
     self.server = server
   }
@@ -67,10 +79,24 @@ public final class Inspector: Sendable {
     let token = Gatekeeper.newToken()
     state.open(Gatekeeper(token: token, address: host, port: listening))
     let address = "http://\(host):\(listening)/?token=\(token)"
+    let mcpAddress = "http://\(host):\(listening)/mcp"
+    let configuration =
+      #"{"mcpServers":{"reactors":{"type":"http","url":"\#(mcpAddress)","#
+      + #""headers":{"Authorization":"Bearer \#(token)"}}}}"#
     if printsAddress {
-      FileHandle.standardError.write(Data("Reactors inspector: \(address)\n".utf8))
+      FileHandle.standardError.write(
+        Data(
+          """
+          Reactors inspector: \(address)
+          Reactors MCP server: \(mcpAddress) (header Authorization: Bearer \(token)); a client's \
+          configuration:
+            \(configuration)
+
+          """.utf8))
     }
-    return Inspector(address: address, port: listening, state: state, server: server)
+    return Inspector(
+      address: address, port: listening, mcpAddress: mcpAddress,
+      mcpConfiguration: configuration, state: state, server: server)
   }
 
   /// Shows `recording` on the page, from now on. It must keep its steps in memory (one made

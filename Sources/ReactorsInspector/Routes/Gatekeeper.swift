@@ -1,6 +1,6 @@
-/// Who may talk to the inspector: a request must carry the token (`?token=` or the
-/// `X-Reactors-Token` header), name the inspector's own address in its `Host` header, and,
-/// when it has an `Origin` header, come from the inspector's own page. The token keeps out
+/// Who may talk to the inspector: a request must carry the token (`?token=`, the
+/// `X-Reactors-Token` header, or `Authorization: Bearer`), name the inspector's own address in
+/// its `Host` header, and, when it has an `Origin` header, come from the inspector's own page. The token keeps out
 /// other users and programs on the machine; the `Host` check defeats DNS rebinding (a page of
 /// another site whose name now points at 127.0.0.1); the `Origin` check, other pages open in
 /// the same browser.
@@ -75,6 +75,14 @@ struct Gatekeeper: Sendable {
     }
     guard let given, !given.isEmpty else { return .noToken }
     return Self.isSame(given, token) ? nil : .wrongToken
+  }
+
+  /// The token of an `Authorization: Bearer …` header's value, or `nil`.
+  static func bearer(_ value: String?) -> String? {
+    guard let value, value.count > 7, value.prefix(7).lowercased() == "bearer " else {
+      return nil
+    }
+    return String(value.dropFirst(7).drop { $0 == " " })
   }
 
   /// Compares in time that does not depend on where the texts differ.

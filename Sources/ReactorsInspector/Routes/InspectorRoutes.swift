@@ -19,8 +19,10 @@ import ReactorsRecording
 /// - `GET /api/export?r=ID` — the recording's file, a state at every step.
 /// - `POST /api/import` (a recording file as the body) — shows that file, read only, whatever
 ///   its types; answers its id, or 422 with what is wrong with the file.
+/// - `POST /mcp` — the Model Context Protocol server (``MCPEndpoint``).
 ///
-/// Every request passes the ``Gatekeeper`` first, and every parameter ``QueryParameters``:
+/// Every request passes the ``Gatekeeper`` first (its token as `?token=`, `X-Reactors-Token` or
+/// `Authorization: Bearer`), and every parameter ``QueryParameters``:
 /// nothing a request holds is used before it is checked.
 struct InspectorRoutes: Sendable {
   let state: InspectorState
@@ -34,7 +36,9 @@ struct InspectorRoutes: Sendable {
     let isAsset =
       (request.method == "GET" || request.method == "HEAD")
       && InspectorPage.assets[request.path] != nil
-    let token = request.query["token"] ?? request.headers["x-reactors-token"]
+    let token =
+      request.query["token"] ?? request.headers["x-reactors-token"]
+      ?? Gatekeeper.bearer(request.headers["authorization"])
     if let refusal = gate.refusal(
       token: isAsset ? gate.token : token, host: request.headers["host"],
       origin: request.headers["origin"])
@@ -154,6 +158,8 @@ struct InspectorRoutes: Sendable {
           ),
         ],
         body: bytes)
+    case (_, "/mcp"):
+      return await MCPEndpoint(state: state).answer(request)
     case ("POST", "/api/import"):
       let body = request.body
       guard let answer = await state.valuesLane.run({ importFile(body) }) else { throw Self.gone }

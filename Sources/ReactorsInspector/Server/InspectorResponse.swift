@@ -87,6 +87,7 @@ struct InspectorResponse: Sendable {
   static func reason(_ status: Int) -> String {
     switch status {
     case 200: "OK"
+    case 202: "Accepted"
     case 204: "No Content"
     case 400: "Bad Request"
     case 403: "Forbidden"

@@ -30,8 +30,10 @@ final class InspectorServer: Sendable {
   typealias Spawn = @Sendable (@escaping @Sendable () async -> Void) -> Task<Void, Never>
 
   /// The most connections served at once; past it, a new one is answered 503 and closed, so
-  /// that idle clients cannot take every file descriptor of the app.
-  static let maximumConnections = 64
+  /// that idle clients cannot take every file descriptor of the app. Enough for an agent's
+  /// client asking a hundred questions at once (its HTTP pool opens up to 100 connections)
+  /// beside a browser's page.
+  static let maximumConnections = 256
 
   /// The port listened on.
   let port: UInt16

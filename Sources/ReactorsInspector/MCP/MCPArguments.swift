@@ -1,0 +1,94 @@
+import ReactorsRecording
+
+/// A tool call's arguments, read as the tools need them. Like ``QueryParameters``, every value
+/// is hostile until checked: a number that is missing, not a whole number, too large for an
+/// `Int` or out of range is refused with a sentence that says what to send, before any
+/// arithmetic uses it.
+struct MCPArguments: Sendable {
+  let values: RecordedJSON
+
+  init(_ values: RecordedJSON?) { self.values = values ?? .object([]) }
+
+  /// The whole number named `name`, in `range`; `fallback` when absent (or, without one, a
+  /// refusal that says it is missing).
+  func integer(
+    _ name: String, in range: ClosedRange<Int>, fallback: Int? = nil
+  ) throws(MCPToolFailure) -> Int {
+    guard let value = values.member(name), value != .null else {
+      if let fallback { return fallback }
+      throw MCPToolFailure("\"\(name)\" is missing: pass a whole number.")
+    }
+    let number: Int?
+    switch value {
+    case .number(let text):
+      // "3" or "3.0", as clients write a whole number; never through a conversion that traps.
+      let whole = text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+      number = whole.utf8.count <= 19 ? Int(whole) : nil
+    case .string(let text): number = text.utf8.count <= 19 ? Int(text) : nil
+    default: number = nil
+    }
+    guard let number else {
+      throw MCPToolFailure(
+        "\"\(name)\" is not a whole number between \(range.lowerBound) and \(range.upperBound).")
+    }
+    guard range.contains(number) else {
+      throw MCPToolFailure(
+        "\"\(name)\" is \(number): it must be between \(range.lowerBound) and "
+          + "\(range.upperBound).")
+    }
+    return number
+  }
+
+  /// The text named `name`, at most `limit` characters; `nil` when absent.
+  func text(_ name: String, limit: Int = 400) throws(MCPToolFailure) -> String? {
+    guard let value = values.member(name), value != .null else { return nil }
+    guard case .string(let text) = value else {
+      throw MCPToolFailure("\"\(name)\" must be a string.")
+    }
+    guard text.count <= limit else {
+      throw MCPToolFailure("\"\(name)\" is over \(limit) characters: send a shorter one.")
+    }
+    return text
+  }
+
+  /// The texts named `name` (an array of strings), each one of `allowed`; `nil` when absent.
+  func choices(_ name: String, from allowed: [String]) throws(MCPToolFailure) -> Set<String>? {
+    guard let value = values.member(name), value != .null else { return nil }
+    guard case .array(let elements) = value, elements.count <= allowed.count else {
+      throw MCPToolFailure(
+        "\"\(name)\" must be an array of these: \(allowed.joined(separator: ", ")).")
+    }
+    var chosen: Set<String> = []
+    for element in elements {
+      guard case .string(let text) = element, allowed.contains(text) else {
+        throw MCPToolFailure(
+          "\"\(name)\" holds \(String(describing: element).prefix(40)): use these: "
+            + "\(allowed.joined(separator: ", ")).")
+      }
+      chosen.insert(text)
+    }
+    return chosen
+  }
+
+  /// The text named `name`, one of `allowed`; `fallback` when absent.
+  func choice(
+    _ name: String, from allowed: [String], fallback: String
+  ) throws(MCPToolFailure)
+    -> String
+  {
+    guard let text = try text(name, limit: 40) else { return fallback }
+    guard allowed.contains(text) else {
+      throw MCPToolFailure(
+        "\"\(name)\" is \"\(text)\": use one of \(allowed.joined(separator: ", ")).")
+    }
+    return text
+  }
+}
+
+/// Why a tool could not answer: a sentence for the agent, saying what to ask instead. It is
+/// answered as the tool's result with `isError`, so that the model reads it and asks again.
+struct MCPToolFailure: Error, Sendable {
+  let message: String
+
+  init(_ message: String) { self.message = message }
+}

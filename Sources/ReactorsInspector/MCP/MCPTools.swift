@@ -1,0 +1,218 @@
+import Reactors
+import ReactorsRecording
+
+/// What each of the MCP server's tools (``MCPTool/all``) answers, read from the recordings the
+/// inspector shows. The work runs on the inspector's render lanes, like the page's, never on
+/// the app's threads; every answer is bounded (pages of at most 100 steps, values as outlines
+/// cut at a size, and what was cut says how to ask for it).
+struct MCPTools: Sendable {
+  let state: InspectorState
+
+  /// The most steps a search for changes looks at in one call.
+  static let searchBudget = 200_000
+  /// The longest diff answered, in characters.
+  static let diffLimit = 12_000
+
+  /// The answer of tool `name` to `arguments`.
+  /// - Throws: `nil`'s refusal for a tool that does not exist is the caller's; a failure
+  ///   here is the tool's, answered with `isError`.
+  func call(
+    _ name: String, _ arguments: MCPArguments
+  ) async throws(MCPToolFailure)
+    -> any Encodable & Sendable
+  {
+    switch name {
+    case "list_recordings": return recordings()
+    case "timeline": return try await timeline(arguments)
+    case "get_step": return try await step(arguments)
+    case "why": return try await why(arguments)
+    case "find_change": return try await findChange(arguments)
+    case "slowest_effects": return try await slowestEffects(arguments)
+    case "travel", "go_live": return try travel(name, arguments)
+    default: throw MCPToolFailure("No tool \(name.prefix(60)): ask tools/list.")
+    }
+  }
+
+  func recordings() -> RecordingList {
+    let all = state.recordings.withLock { $0 }
+    let entries = all.enumerated().map { id, recording in
+      RecordingEntry(
+        id: id, name: recording.name, steps: recording.count, lastIndex: recording.lastIndex,
+        imported: recording.isImported, shownStep: recording.shownStep,
+        timeTravel: state.allowsTimeTravel && !recording.isImported)
+    }
+    return RecordingList(recordings: entries)
+  }
+
+  func timeline(_ arguments: MCPArguments) async throws(MCPToolFailure) -> TimelinePage {
+    let recording = try self.recording(arguments)
+    let from = try arguments.integer("from", in: 0...Int.max, fallback: 0)
+    let count = try arguments.integer("count", in: 1...100, fallback: 50)
+    let filter = StepFilter(
+      kinds: try arguments.choices("kinds", from: MCPTool.kinds),
+      text: try arguments.text("text", limit: 200))
+    let page = await state.stepsLane.run { () -> TimelinePage in
+      let (steps, next) = recording.steps(
+        from: recording.position(of: from), limit: count, filter: filter)
+      let nextIndex = recording.withStepIndex(atPosition: next)
+      return TimelinePage(steps: steps, nextFrom: nextIndex, total: recording.count)
+    }
+    guard let page else { throw Self.gone }
+    return page
+  }
+
+  func step(_ arguments: MCPArguments) async throws(MCPToolFailure) -> StepAnswer {
+    let recording = try self.recording(arguments)
+    let index = try step(arguments, in: recording)
+    let path = try arguments.text("path", limit: KeyPathLookup.maximumLength) ?? ""
+    let answer = await state.valuesLane.run { () -> StepAnswer? in
+      guard let detail = recording.detail(at: index) else { return nil }
+      let diff = recording.diff(at: index)
+      return StepAnswer(
+        step: detail.summary, value: detail.value,
+        state: detail.summary.kind == "gap" ? nil : recording.stateText(at: index, keyPath: path),
+        diff: diff?.diff.map { Self.cut($0, at: Self.diffLimit) } ?? diff?.note)
+    }
+    guard let found = answer else { throw Self.gone }
+    guard let found else {
+      throw MCPToolFailure("\(recording.name) keeps no step \(index): ask timeline for indices.")
+    }
+    return found
+  }
+
+  func why(_ arguments: MCPArguments) async throws(MCPToolFailure) -> CauseChain {
+    var recording = try self.recording(arguments)
+    var index = try step(arguments, in: recording)
+    var links: [CauseChain.Link] = []
+    var end = "the input was sent from outside (a view, a test, the app)"
+    while links.count < 50 {
+      let (current, at) = (recording, index)
+      guard let detail = await state.valuesLane.run({ current.detail(at: at) }) ?? nil else {
+        end = "\(recording.name) keeps no step \(index) (it was not kept, or is out of range)"
+        break
+      }
+      links.append(CauseChain.Link(recording: recording.name, step: detail.summary))
+      guard let cause = detail.cause else { break }
+      if recording.isImported || cause.recording == recording.recordingName {
+        index = cause.index
+        continue
+      }
+      guard let next = state.inspected(named: cause.recording) else {
+        end = "the cause is step \(cause.index) of \(cause.recording), which is not inspected"
+        break
+      }
+      (recording, index) = (next, cause.index)
+    }
+    if links.count == 50 { end = "the chain goes on: ask why of its last step" }
+    return CauseChain(chain: links, end: end)
+  }
+
+  func findChange(_ arguments: MCPArguments) async throws(MCPToolFailure) -> ChangeAnswer {
+    let recording = try self.recording(arguments)
+    let path = try arguments.text("path", limit: KeyPathLookup.maximumLength) ?? ""
+    let equals = try arguments.text("equals", limit: 400)
+    let contains = try arguments.text("contains", limit: 400)
+    guard (equals == nil) != (contains == nil) else {
+      throw MCPToolFailure("Pass one of \"equals\" and \"contains\".")
+    }
+    let which = try arguments.choice("which", from: ["first", "last", "all"], fallback: "first")
+    let from = try arguments.integer("from", in: 0...Int.max, fallback: 0)
+    let wanted = equals ?? ""
+    // A string's value is printed quoted: "dog" and dog both match it.
+    let matches: @Sendable (String) -> Bool = { line in
+      if let contains { return contains.isEmpty || line.contains(contains) }
+      return line == wanted || (line.hasPrefix("\"") && line.dropFirst().dropLast() == wanted)
+    }
+    let limit = which == "first" ? 1 : which == "all" ? 20 : Self.searchBudget
+    let search = await state.valuesLane.run {
+      recording.changes(
+        at: path, matching: matches, from: from, limit: limit, budget: Self.searchBudget)
+    }
+    guard let search else { throw Self.gone }
+    if search.changes.isEmpty, let miss = search.missing { throw MCPToolFailure(miss.message) }
+    let found = which == "last" ? Array(search.changes.suffix(1)) : search.changes
+    let done = search.next >= recording.count
+    return ChangeAnswer(
+      changes: found,
+      note: done
+        ? nil
+        : "Looked at \(Self.searchBudget) steps: ask again with from = "
+          + "\(recording.withStepIndex(atPosition: search.next)) for the rest.")
+  }
+
+  func slowestEffects(_ arguments: MCPArguments) async throws(MCPToolFailure) -> EffectList {
+    let recording = try self.recording(arguments)
+    let count = try arguments.integer("count", in: 1...50, fallback: 10)
+    guard let effects = await state.valuesLane.run({ recording.effects() }) else {
+      throw Self.gone
+    }
+    return EffectList(
+      effects: Array(effects.sorted { ($0.ms ?? 0) > ($1.ms ?? 0) }.prefix(count)),
+      total: effects.count)
+  }
+
+  func travel(_ name: String, _ arguments: MCPArguments) throws(MCPToolFailure) -> Moved {
+    guard state.allowsTimeTravel else {
+      throw MCPToolFailure(Gatekeeper.Refusal.readOnly.message)
+    }
+    let recording = try self.recording(arguments)
+    guard !recording.isImported else {
+      throw MCPToolFailure("\(recording.name) was imported from a file: it has no app to move.")
+    }
+    guard name == "travel" else {
+      recording.returnToLive()
+      return Moved(shownStep: nil)
+    }
+    let index = try step(arguments, in: recording)
+    do {
+      try recording.travel(to: index)
+    } catch {
+      throw MCPToolFailure("\(error)")
+    }
+    return Moved(shownStep: index)
+  }
+
+  static let gone = MCPToolFailure("The inspector is stopping, or the request was cancelled.")
+
+  func recording(_ arguments: MCPArguments) throws(MCPToolFailure) -> any InspectedRecording {
+    let id = try arguments.integer("recording", in: 0...Int.max)
+    guard let recording = state.recording(id) else {
+      throw MCPToolFailure("No recording \(id): ask list_recordings for their ids.")
+    }
+    return recording
+  }
+
+  func step(
+    _ arguments: MCPArguments, in recording: any InspectedRecording
+  ) throws(MCPToolFailure) -> Int {
+    let index = try arguments.integer("index", in: 0...Int.max)
+    let last = recording.lastIndex
+    guard index <= last else {
+      throw MCPToolFailure(
+        "No step \(index) in \(recording.name): its steps go from 0 to \(last).")
+    }
+    return index
+  }
+
+  /// `text` cut at `limit` characters, saying so.
+  static func cut(_ text: String, at limit: Int) -> String {
+    text.count <= limit ? text : String(text.prefix(limit)) + "\n… (cut at \(limit) characters)"
+  }
+}
+
+extension InspectorState {
+  /// The live (not imported) recording named `name`.
+  func inspected(named name: String) -> (any InspectedRecording)? {
+    recordings.withLock { all in
+      all.first { !$0.isImported && $0.recordingName == name }
+    }
+  }
+}
+
+extension InspectedRecording {
+  /// The index of the step at `position`, or one past the last index at the end.
+  func withStepIndex(atPosition position: Int) -> Int {
+    let steps = self.steps(from: position, limit: 1, filter: StepFilter())
+    return steps.steps.first?.index ?? lastIndex + 1
+  }
+}
