@@ -11,15 +11,17 @@ extension InspectedSteps {
       return position < steps.count && steps[position].index == index ? steps[position] : nil
     }
     guard let step = found else { return nil }
-    let value: Any? =
+    let value: (label: String, value: Any)? =
       switch step.kind {
-      case .input(let action): action
-      case .mutation(let mutation): mutation
+      case .input(let action): ("input", action)
+      case .mutation(let mutation): ("mutation", mutation)
       default: nil
       }
     return StepDetail(
       summary: summary(step),
-      value: value.map { ValueOutline.text(of: $0, keyPath: "", nodes: 200, limit: 8_000) },
+      value: value.map {
+        ValueOutline.text(of: $0.value, keyPath: "", label: $0.label, nodes: 200, limit: 8_000)
+      },
       cause: step.cause)
   }
 

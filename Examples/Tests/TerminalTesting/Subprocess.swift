@@ -54,7 +54,8 @@ public enum Subprocess {
     let exitStatus = (status >> 8) & 0xFF
     guard !killed, status & 0x7F == 0, exitStatus == 0 else {
       throw SubprocessError(
-        arguments: arguments, status: status & 0x7F == 0 ? exitStatus : -1, timedOut: killed)
+        arguments: arguments, status: status & 0x7F == 0 ? exitStatus : -1, timedOut: killed,
+        output: String(decoding: output.suffix(4_000), as: UTF8.self))
     }
     return String(decoding: output, as: UTF8.self)
   }
@@ -159,10 +160,14 @@ public struct SubprocessError: Error, CustomStringConvertible {
   public let status: Int32
   /// Whether it was killed for running past its time limit.
   public var timedOut = false
+  /// The end of what it printed, when it was captured.
+  public var output = ""
 
-  /// What failed, in one line.
+  /// What failed, and the end of what it printed.
   public var description: String {
     let command = arguments.joined(separator: " ")
-    return timedOut ? "\(command) ran too long and was killed" : "\(command) exited with \(status)"
+    let failure =
+      timedOut ? "\(command) ran too long and was killed" : "\(command) exited with \(status)"
+    return output.isEmpty ? failure : failure + ", after printing:\n" + output
   }
 }

@@ -5,17 +5,16 @@
 /// Bounded: it renders a ``ValueNode`` (itself bounded), and stops at `limit` characters.
 struct ValueOutline {
   /// The lines of `value`, which sits at `keyPath` in its state, at most about `limit`
-  /// characters.
+  /// characters; the first line named `label` (the key path, or "state" for the whole).
   static func text(
-    of value: Any, keyPath: String, nodes: Int = 400, limit: Int = 24_000
-  )
-    -> String
-  {
+    of value: Any, keyPath: String, label: String? = nil, nodes: Int = 400,
+    limit: Int = 24_000
+  ) -> String {
     let tree = ValueNode.tree(of: value, budget: nodes, leafLimit: 500)
     var text = ""
     var cut = false
     write(
-      tree, label: keyPath.isEmpty ? "state" : keyPath, keyPath: keyPath, indent: 0,
+      tree, label: label ?? (keyPath.isEmpty ? "state" : keyPath), keyPath: keyPath, indent: 0,
       into: &text, limit: limit, cut: &cut)
     if cut {
       text += "… (cut at \(limit) characters: ask for a key path inside this one)\n"

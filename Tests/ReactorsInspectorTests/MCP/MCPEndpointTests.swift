@@ -155,7 +155,7 @@ import Testing
 
     let step = try await client.tool("get_step", ["recording": 0, "index": 4])
     #expect((step["step"] as? [String: Any])?["text"] as? String == ".add(2)")
-    #expect((step["value"] as? String)?.contains(".add") == true)
+    #expect(step["value"] as? String == "mutation: .add\n  0: 2\n")
     let state = try #require(step["state"] as? [String: Any])
     #expect(state["madeAt"] as? Int == 4)
     #expect((state["text"] as? String)?.contains("total: 3") == true)
