@@ -6,6 +6,7 @@ them:
 
     python3 mcp_session.py ask  URL TOKEN   # read the session, then travel to its first step
     python3 mcp_session.py live URL TOKEN   # back to live; refusals; 100 calls at once
+    python3 mcp_session.py act  URL TOKEN   # send an action (a query); export and replay
 
 Each phase prints one JSON object on its last line (what the test checks), and the tool calls
 with their answers before it (the transcript). Any failed check exits with status 1 and says
@@ -125,6 +126,24 @@ async def live(url, token):
         print(json.dumps({"served": served, "refusals": statuses}), flush=True)
 
 
+async def act(url, token):
+    async with client(url, token) as session:
+        wrong = await session.call_tool(
+            "send_action", {"recording": 0, "action": {"updateQuery": "cat"}}
+        )
+        text = wrong.content[0].text
+        print(f"> send_action (a wrong shape)\n{text}\n", flush=True)
+        check(wrong.is_error and '{"updateQuery":{"_0":"dog"}}' in text, f"wrong shape: {text}")
+        sent = await call(
+            session, "send_action", {"recording": 0, "action": {"updateQuery": {"_0": "cat"}}}
+        )
+        check(sent["sent"] == '.updateQuery("cat")', f"sent: {sent}")
+        exported = await call(session, "export_recording", {"recording": 0})
+        replayed = await call(session, "replay", {"recording": 0, "path": exported["path"]})
+        check(replayed["sameAsRecorded"], f"replay: {replayed}")
+        print(json.dumps({"sent": sent["sent"], "replayed": exported["path"]}), flush=True)
+
+
 if __name__ == "__main__":
     phase, url, token = sys.argv[1:4]
-    asyncio.run({"ask": ask, "live": live}[phase](url, token))
+    asyncio.run({"ask": ask, "live": live, "act": act}[phase](url, token))

@@ -42,14 +42,14 @@ protocol InspectedRecording: AnyObject, Sendable {
   func stateText(at index: Int, keyPath: String) -> StateText?
   /// Step `index` whole, or `nil` when the recording keeps no such step.
   func detail(at index: Int) -> StepDetail?
-  /// From step `index` on, up to `limit` steps whose state's value at `keyPath` began to
-  /// match (it did not at the state before), looking at most at `budget` steps.
-  func changes(
-    at keyPath: String, matching: @Sendable (String) -> Bool, from index: Int, limit: Int,
-    budget: Int
-  ) -> ChangeSearch
+  /// The steps where a value in the state began to match (it did not at the state before).
+  func changes(_ query: ChangeQuery) -> ChangeSearch
   /// Every effect's start, end and duration.
   func effects() -> [EffectTime]
+  /// The index of the step at `position`, or one past the last index at the end.
+  func index(atPosition position: Int) -> Int
+  /// What the app lets an agent do with it besides reading: send, replay.
+  var agentAccess: AgentAccess { get }
 }
 
 /// Which steps a timeline shows: by kind, and by text in their summary (case-insensitive).

@@ -37,16 +37,86 @@ extension InspectedSteps {
     return StateText(madeAt: madeAt, keptAt: keptAt, missing: missing, text: text)
   }
 
-  func changes(
-    at keyPath: String, matching matches: @Sendable (String) -> Bool, from index: Int,
-    limit: Int, budget: Int
-  ) -> ChangeSearch {
+  func changes(_ query: ChangeQuery) -> ChangeSearch {
     var found: [ValueChange] = []
-    var position = position(of: index)
     var looked = 0
-    var previous: Bool?
     var missing: KeyPathMiss?
-    while found.count < limit, looked < budget, !RenderLane.isCancelled {
+    var exhausted = false
+    let deadline = ContinuousClock.now + query.timeLimit
+    // Whether the value matched just before `from`: a match that began earlier is not new.
+    var previous: (index: Int, matched: Bool)? =
+      query.from > 0
+      ? stateAndStep(at: query.from - 1).map { (state, madeAt, _, _) in
+        (madeAt, query.line(in: state).map(query.matches) ?? false)
+      } : nil
+    let next = walkSteps(fromPosition: position(of: query.from)) { step in
+      looked += 1
+      if looked > query.budget || (looked % 256 == 0 && ContinuousClock.now > deadline) {
+        exhausted = true
+        return false
+      }
+      guard let state = step.state else { return true }
+      let line: String
+      switch KeyPathLookup.lookUp(query.keyPath, in: state) {
+      case .found(let value): line = ValueNode.tree(of: value, budget: 50).line(limit: 300)
+      case .missing(let miss):
+        missing = missing ?? miss
+        previous = (step.index, false)
+        return true
+      }
+      let matched = query.matches(line)
+      if matched, previous?.matched != true {
+        let change = ValueChange(
+          index: step.index, since: previous?.index, value: line, summary: summary(step))
+        if query.which == .last { found = [change] } else { found.append(change) }
+      }
+      previous = (step.index, matched)
+      return query.which == .last || found.count < query.which.limit
+    }
+    return ChangeSearch(
+      changes: found, next: next, exhausted: exhausted, missing: found.isEmpty ? missing : nil)
+  }
+
+  func effects() -> [EffectTime] {
+    var started: [Int: (ms: Double, id: String?)] = [:]
+    var effects: [EffectTime] = []
+    var last = 0.0
+    walkSteps(fromPosition: 0) { step in
+      last = step.time.milliseconds
+      switch step.kind {
+      case .effectStarted(let id):
+        started[step.index] = (step.time.milliseconds, id)
+      case .effectEnded(let start, let cancelled):
+        let began = started.removeValue(forKey: start)
+        effects.append(
+          EffectTime(
+            started: start, ended: step.index, ms: began.map { step.time.milliseconds - $0.ms },
+            cancelled: cancelled, id: began?.id))
+      default: break
+      }
+      return true
+    }
+    for (start, began) in started {
+      effects.append(
+        EffectTime(started: start, ended: nil, ms: last - began.ms, cancelled: false, id: began.id))
+    }
+    return effects
+  }
+
+  func index(atPosition position: Int) -> Int {
+    recording.withSteps { steps in
+      position < steps.count ? steps[position].index : (steps.last?.index ?? -1) + 1
+    }
+  }
+
+  /// Calls `body` with each step from `position` on, until it answers `false` or the steps
+  /// end, or the request is cancelled; the position after the last step it was given. Copies
+  /// the steps out of the recording's lock 512 at a time, so that the recorded reactor never
+  /// waits for `body`.
+  @discardableResult
+  func walkSteps(fromPosition position: Int, _ body: (Step) -> Bool) -> Int {
+    var position = max(position, 0)
+    while !RenderLane.isCancelled {
       let window = recording.withSteps { steps -> [Step] in
         guard position < steps.count else { return [] }
         return Array(steps[position..<min(steps.count, position + 512)])
@@ -54,52 +124,35 @@ extension InspectedSteps {
       guard !window.isEmpty else { break }
       for step in window {
         position += 1
-        looked += 1
-        guard let state = step.state else { continue }
-        let value: Any
-        switch KeyPathLookup.lookUp(keyPath, in: state) {
-        case .found(let found): value = found
-        case .missing(let miss):
-          missing = missing ?? miss
-          continue
-        }
-        let line = ValueNode.tree(of: value, budget: 50, leafLimit: 300).line(limit: 300)
-        let now = matches(line)
-        if now, previous != true {
-          found.append(ValueChange(index: step.index, value: line, summary: summary(step)))
-        }
-        previous = now
-        if found.count == limit || looked == budget { break }
+        guard body(step) else { return position }
       }
     }
-    return ChangeSearch(changes: found, next: position, missing: found.isEmpty ? missing : nil)
+    return position
+  }
+}
+
+/// What `find_change` asks: from step `from` on, the steps where the value at `keyPath` began
+/// to match; the first, the last or all (up to 20) of them, looking at most at `budget` steps
+/// and for at most `timeLimit`.
+struct ChangeQuery: Sendable {
+  enum Which: String, Sendable, CaseIterable {
+    case first, last, all
+
+    /// How many changes to find.
+    var limit: Int { self == .all ? 20 : 1 }
   }
 
-  func effects() -> [EffectTime] {
-    recording.withSteps { steps -> [EffectTime] in
-      var started: [Int: (ms: Double, id: String?)] = [:]
-      var effects: [EffectTime] = []
-      for step in steps {
-        switch step.kind {
-        case .effectStarted(let id):
-          started[step.index] = (step.time.milliseconds, id)
-        case .effectEnded(let start, let cancelled):
-          let began = started.removeValue(forKey: start)
-          effects.append(
-            EffectTime(
-              started: start, ended: step.index, ms: began.map { step.time.milliseconds - $0.ms },
-              cancelled: cancelled, id: began?.id))
-        default: break
-        }
-      }
-      let last = steps.last?.time.milliseconds ?? 0
-      for (start, began) in started {
-        effects.append(
-          EffectTime(
-            started: start, ended: nil, ms: last - began.ms, cancelled: false, id: began.id))
-      }
-      return effects
-    }
+  let keyPath: String
+  let matches: @Sendable (String) -> Bool
+  let which: Which
+  let from: Int
+  var budget = 200_000
+  var timeLimit: Duration = .seconds(2)
+
+  /// The value at ``keyPath`` in `state` on one line, or `nil` where the path leads nowhere.
+  func line(in state: Any) -> String? {
+    guard case .found(let value) = KeyPathLookup.lookUp(keyPath, in: state) else { return nil }
+    return ValueNode.tree(of: value, budget: 50).line(limit: 300)
   }
 }
 
@@ -120,18 +173,23 @@ struct StepDetail: Sendable {
   let cause: RecordedCause?
 }
 
-/// A step where a value began to match: its index, the value's line, and the step's line.
+/// A step where a value began to match: its index, the index of the state looked at before it
+/// (where it did not match; `nil` at the first), the value's line, and the step's line. Where
+/// a recording keeps a state only every N mutations, the change happened after `since`, by
+/// `index`.
 struct ValueChange: Encodable, Sendable {
   let index: Int
+  let since: Int?
   let value: String
   let summary: StepSummary
 }
 
-/// What a search for changes found, the position to go on from, and, when nothing was found,
-/// why the key path led nowhere (if it did).
+/// What a search for changes found, the position to go on from, whether it stopped at its
+/// budget, and, when nothing was found, why the key path led nowhere (if it did).
 struct ChangeSearch: Sendable {
   let changes: [ValueChange]
   let next: Int
+  let exhausted: Bool
   let missing: KeyPathMiss?
 }
 

@@ -13,15 +13,18 @@ final class InspectedSteps<Action: Sendable, Mutation: Sendable, State: Sendable
   let shown = Locked<Int?>(nil)
   let label: String?
   let isImported: Bool
+  let agentAccess: AgentAccess
 
   init(
     _ recording: Recording<Action, Mutation, State>, label: String? = nil,
-    isImported: Bool = false, exporter: (@Sendable () throws -> [UInt8])?
+    isImported: Bool = false, exporter: (@Sendable () throws -> [UInt8])?,
+    agentAccess: AgentAccess = AgentAccess()
   ) {
     self.recording = recording
     self.label = label
     self.isImported = isImported
     self.exporter = exporter
+    self.agentAccess = agentAccess
   }
 
   var name: String { label ?? recording.name }

@@ -15,7 +15,8 @@ import ReactorsRecording
 /// **Debug builds only.** Start it behind `#if DEBUG`: it shows every value the recordings
 /// keep (redact secrets with the recording's redactions) and lets the page move the app's
 /// state. Its ``mcpAddress`` serves the same recordings to a coding agent over the Model
-/// Context Protocol (see "Debugging with an agent"). It listens on 127.0.0.1 unless told otherwise; every request must carry the token
+/// Context Protocol (see <doc:DebuggingWithAnAgent>). It listens on 127.0.0.1 unless told
+/// otherwise; every request must carry the token
 /// printed with the address, name that address in its `Host` header, and come from the
 /// inspector's own page when it has an `Origin` header; anything else gets 403. Pass
 /// `allowsTimeTravel: false` for a read-only page.
@@ -110,13 +111,20 @@ public final class Inspector: Sendable {
   public func inspect<Action: Codable, Mutation: Codable, State: Codable>(
     _ recording: Recording<Action, Mutation, State>
   ) {
+    add(recording, access: .of(recording, send: nil))
+  }
+
+  /// Shows `recording` with its file to download, and lets what it gives access to.
+  func add<Action: Codable, Mutation: Codable, State: Codable>(
+    _ recording: Recording<Action, Mutation, State>, access: AgentAccess
+  ) {
     state.add(
       InspectedSteps(
         recording,
         exporter: { [weak recording] in
           guard let recording else { throw InspectorError.gone }
           return try recording.fileBytes(checkpointEvery: 1)
-        }))
+        }, agentAccess: access))
   }
 
   /// Stops serving and closes every connection.

@@ -88,7 +88,13 @@ enum SearchProgram {
         try Recording(of: reactor, named: "search", writingTo: path, keepingSteps: inspect)
       } ?? (inspect ? Recording(of: reactor, named: "search") : nil)
     let inspector = inspect ? try await Inspector.start(printsAddress: false) : nil
-    if let inspector, let recording { inspector.inspect(recording) }
+    // An agent may send the screen's actions over MCP, and replay a recording file on a search
+    // that asks no server (a replay injects what the requests answered).
+    if let inspector, let recording {
+      inspector.inspect(
+        recording, replayingOn: { SearchReactor { _, _ in throw CancellationError() } },
+        sending: { reactor.send($0) })
+    }
     let note = inspector.map { "Inspector: \($0.address)" }
     let terminal = Terminal()
     let size = Terminal.size()

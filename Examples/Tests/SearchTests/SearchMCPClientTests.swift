@@ -5,8 +5,10 @@ import Testing
 /// `search --inspect` asked by the official MCP client (PyPI's `mcp`, not written here), as a
 /// coding agent would ask it, while the program runs in tmux: the tools list, the timeline
 /// after a query typed in the terminal, when `isLoading` became true and why, travel that
-/// changes the program's screen and back to live, a hundred calls at once, and the refusals
-/// (no token, a foreign `Host` or `Origin`, a malformed message, an unknown tool). The script is
+/// changes the program's screen and back to live, a hundred calls at once, the refusals (no
+/// token, a foreign `Host` or `Origin`, a malformed message, an unknown tool, an action of the
+/// wrong shape), an action sent that the screen searches, and the session exported and
+/// replayed on a fresh reactor. The script is
 /// `Examples/Scripts/mcp_session.py`; its transcript is printed.
 @Suite(.enabled(if: Tmux.isAvailable, "tmux is not installed (apt-get install -y tmux)"))
 struct SearchMCPClientTests {
@@ -49,6 +51,11 @@ struct SearchMCPClientTests {
     let live = try session("live")
     try screen.waitForScreen { resultsQuery($0) == "dog" }
     #expect(live["served"] as? Int == 100)
+    // An action sent over MCP: the screen searches "cat"; the session's file replays the same.
+    let acted = try session("act")
+    try screen.waitForScreen { resultsQuery($0) == "cat" && loaded($0) != nil }
+    #expect(acted["sent"] as? String == #".updateQuery("cat")"#)
+    if let path = acted["replayed"] as? String { try? FileManager.default.removeItem(atPath: path) }
     try screen.type("\u{3}")
     try screen.waitForScreen { $0.contains("Bye.") }
   }

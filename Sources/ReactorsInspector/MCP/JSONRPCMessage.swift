@@ -7,6 +7,7 @@ import ReactorsRecording
 ///
 /// Pure: ``parse(_:)`` reads bytes from a request's body, which is hostile until checked.
 struct JSONRPCMessage: Sendable {
+  /// What the message is: a request to answer, or one that gets no answer.
   enum Kind: Sendable {
     case request(id: RecordedJSON)
     case notification
@@ -75,12 +76,13 @@ struct JSONRPCMessage: Sendable {
     return .success(JSONRPCMessage(kind: .request(id: id), method: method, params: params))
   }
 
-  /// Whether `id` is what MCP allows as a request's id: a string or a number, no longer than
-  /// 200 characters (so that an answer never echoes a huge one).
+  /// Whether `id` is what MCP allows as a request's id and this server echoes back as it came:
+  /// a string of at most 200 bytes, or a whole number that fits an `Int` (one written back
+  /// through a `Double` would lose digits, or not be JSON at all).
   static func isValidID(_ id: RecordedJSON) -> Bool {
     switch id {
     case .string(let text): text.utf8.count <= 200
-    case .number(let text): text.utf8.count <= 40
+    case .number(let text): text.utf8.count <= 20 && Int(text) != nil
     default: false
     }
   }
@@ -89,11 +91,18 @@ struct JSONRPCMessage: Sendable {
 /// A JSON-RPC error: its code, the id of the request it answers (`null` when unknown), and a
 /// message that says what to fix.
 struct JSONRPCError: Error, Sendable {
+  /// The body is not JSON.
   static let parseError = -32_700
+  /// The JSON is not a JSON-RPC request.
   static let invalidRequest = -32_600
+  /// No such method.
   static let methodNotFound = -32_601
+  /// The method's parameters are wrong (an unknown tool among them).
   static let invalidParams = -32_602
+  /// The server could not answer.
   static let internalError = -32_603
+  /// MCP's code for a resource that does not exist.
+  static let resourceNotFound = -32_002
 
   let code: Int
   let id: RecordedJSON

@@ -19,6 +19,12 @@ struct RecordingEntry: Encodable, Sendable {
   /// The step the app's screens show, while they travel.
   let shownStep: Int?
   let timeTravel: Bool
+  /// Whether `send_action` may send to it (the app opted in).
+  let canSend: Bool
+  /// Whether `replay` may replay a file on its reactor's type (the app opted in).
+  let canReplay: Bool
+  /// Whether `export_recording` can write its file (`Codable` types).
+  let canExport: Bool
 }
 
 /// A page of the timeline, and the step index to ask from for the next one.
@@ -59,4 +65,23 @@ struct ChangeAnswer: Encodable, Sendable {
 /// The step the app's screens show after `travel` (`nil`: live again).
 struct Moved: Encodable, Sendable {
   let shownStep: Int?
+}
+
+/// What `send_action` sent.
+struct Sent: Encodable, Sendable {
+  let sent: String
+}
+
+/// What `replay` found: the first divergence (`nil`: it replays the same), and what reading
+/// the file noticed.
+struct Replayed: Encodable, Sendable {
+  let divergence: String?
+  let sameAsRecorded: Bool
+  let warnings: [String]
+}
+
+/// Where `export_recording` wrote the file.
+struct Exported: Encodable, Sendable {
+  let path: String
+  let bytes: Int
 }

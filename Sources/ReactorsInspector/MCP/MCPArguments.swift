@@ -39,16 +39,29 @@ struct MCPArguments: Sendable {
     return number
   }
 
-  /// The text named `name`, at most `limit` characters; `nil` when absent.
+  /// The text named `name`, at most `limit` bytes of UTF-8; `nil` when absent.
   func text(_ name: String, limit: Int = 400) throws(MCPToolFailure) -> String? {
     guard let value = values.member(name), value != .null else { return nil }
     guard case .string(let text) = value else {
       throw MCPToolFailure("\"\(name)\" must be a string.")
     }
-    guard text.count <= limit else {
-      throw MCPToolFailure("\"\(name)\" is over \(limit) characters: send a shorter one.")
+    guard text.utf8.count <= limit else {
+      throw MCPToolFailure("\"\(name)\" is over \(limit) bytes: send a shorter one.")
     }
     return text
+  }
+
+  /// The names of the arguments given that are not in `known`.
+  func unknown(_ known: some Collection<String>) -> [String] {
+    guard case .object(let members) = values else { return [] }
+    return members.map(\.name).filter { !known.contains($0) }
+  }
+
+  /// `text` as an answer may echo it: at most 60 bytes of UTF-8, however its characters
+  /// combine.
+  static func echo(_ text: String) -> String {
+    text.utf8.count <= 60
+      ? text : String(decoding: Array(text.utf8.prefix(60)), as: UTF8.self) + "…"
   }
 
   /// The texts named `name` (an array of strings), each one of `allowed`; `nil` when absent.
@@ -62,7 +75,7 @@ struct MCPArguments: Sendable {
     for element in elements {
       guard case .string(let text) = element, allowed.contains(text) else {
         throw MCPToolFailure(
-          "\"\(name)\" holds \(String(describing: element).prefix(40)): use these: "
+          "\"\(name)\" holds \(Self.echo(String(describing: element))): use these: "
             + "\(allowed.joined(separator: ", ")).")
       }
       chosen.insert(text)
@@ -79,7 +92,7 @@ struct MCPArguments: Sendable {
     guard let text = try text(name, limit: 40) else { return fallback }
     guard allowed.contains(text) else {
       throw MCPToolFailure(
-        "\"\(name)\" is \"\(text)\": use one of \(allowed.joined(separator: ", ")).")
+        "\"\(name)\" is \"\(Self.echo(text))\": use one of \(allowed.joined(separator: ", ")).")
     }
     return text
   }

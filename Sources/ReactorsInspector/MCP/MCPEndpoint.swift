@@ -10,8 +10,9 @@ import ReactorsRecording
 /// sits behind the inspector's ``Gatekeeper`` like the page: the token (as
 /// `Authorization: Bearer …`), the `Host` and the `Origin` are checked before the body is read.
 ///
-/// Pure over the recordings: every tool works on the inspector's render lanes, and every answer
-/// is bounded (``maximumAnswerBytes``).
+/// Every tool works on the inspector's render lanes, never on the app's threads; only `travel`,
+/// `go_live` and `send_action` change the app, each where the app allows it; every answer is
+/// bounded (``maximumAnswerBytes``).
 struct MCPEndpoint: Sendable {
   let state: InspectorState
 
@@ -19,13 +20,20 @@ struct MCPEndpoint: Sendable {
   static let protocolVersions = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]
   /// The largest message accepted.
   static let maximumBodyBytes = 1 << 20
-  /// The largest tool answer given: a larger one is refused, saying how to ask for less.
+  /// The largest tool answer's text (the answer carries it twice: as text and as structured
+  /// content): a larger one is refused, saying how to ask for less.
   static let maximumAnswerBytes = 256 << 10
   /// The methods answered.
   static let methods: Set<String> = [
     "initialize", "ping", "tools/list", "tools/call", "resources/list", "resources/read",
     "resources/templates/list",
   ]
+
+  /// The tools offered: all but time travel's when the app started the inspector read-only.
+  var tools: [MCPTool] {
+    state.allowsTimeTravel
+      ? MCPTool.all : MCPTool.all.filter { $0.name != "travel" && $0.name != "go_live" }
+  }
 
   /// The answer to an HTTP request to `/mcp` (already admitted).
   func answer(_ request: InspectorRequest) async -> InspectorResponse {
@@ -57,7 +65,7 @@ struct MCPEndpoint: Sendable {
         JSONRPCError(
           code: JSONRPCError.invalidRequest, id: id,
           message:
-            "MCP-Protocol-Version \(version.prefix(40)) is not served: use one of "
+            "MCP-Protocol-Version \(MCPArguments.echo(version)) is not served: use one of "
             + Self.protocolVersions.joined(separator: ", ") + "."), status: 400)
     }
     do {
@@ -82,14 +90,16 @@ struct MCPEndpoint: Sendable {
     case "ping":
       return [String: String]()
     case "tools/list":
-      return ["tools": MCPTool.all]
+      return ["tools": tools]
     case "tools/call":
       guard let name = try? params.text("name", limit: 100) else {
         throw MCPMethodError(JSONRPCError.invalidParams, "\"name\" must name a tool.")
       }
-      guard MCPTool.all.contains(where: { $0.name == name }) else {
+      // Time travel's tools are not listed when read-only; called, they say why they refuse.
+      guard let tool = MCPTool.all.first(where: { $0.name == name }) else {
         throw MCPMethodError(
-          JSONRPCError.invalidParams, "Unknown tool \(name): ask tools/list for the tools.")
+          JSONRPCError.invalidParams,
+          "Unknown tool \(MCPArguments.echo(name)): ask tools/list for the tools.")
       }
       let arguments = params.values.member("arguments")
       if let arguments, arguments != .null {
@@ -98,7 +108,14 @@ struct MCPEndpoint: Sendable {
         }
       }
       return await ToolResult.of { () throws(MCPToolFailure) in
-        try await MCPTools(state: state).call(name, MCPArguments(arguments))
+        let given = MCPArguments(arguments)
+        let unknown = given.unknown(tool.inputSchema.properties.keys)
+        guard unknown.isEmpty else {
+          throw MCPToolFailure(
+            "\(name) takes no \(unknown.map(MCPArguments.echo).joined(separator: ", ")): it "
+              + "takes \(tool.inputSchema.properties.keys.sorted().joined(separator: ", ")).")
+        }
+        return try await MCPTools(state: state).call(name, given)
       }
     case "resources/list":
       return ["resources": MCPResources(state: state).list()]
@@ -112,7 +129,7 @@ struct MCPEndpoint: Sendable {
     default:
       throw MCPMethodError(
         JSONRPCError.methodNotFound,
-        "No method \(method.prefix(60)): this server answers "
+        "No method \(MCPArguments.echo(method)): this server answers "
           + Self.methods.sorted().joined(separator: ", ") + ".")
     }
   }
@@ -124,16 +141,19 @@ struct MCPEndpoint: Sendable {
     return encoder
   }()
 
+  /// The answer to request `id`: `result`, as JSON-RPC writes it.
   static func reply(_ result: any Encodable & Sendable, id: RecordedJSON) -> InspectorResponse {
     json(Reply(id: id, result: AnyAnswer(result)), status: 200)
   }
 
+  /// The answer that `error` refuses a message with, with HTTP `status`.
   static func reply(_ error: JSONRPCError, status: Int = 200) -> InspectorResponse {
     json(
       ErrorReply(id: error.id, error: .init(code: error.code, message: error.message)),
       status: status)
   }
 
+  /// `value` as a JSON answer with `status`.
   static func json(_ value: some Encodable, status: Int) -> InspectorResponse {
     do {
       return InspectorResponse(
@@ -144,12 +164,14 @@ struct MCPEndpoint: Sendable {
     }
   }
 
+  /// A JSON-RPC result.
   struct Reply: Encodable {
     let jsonrpc = "2.0"
     let id: RecordedJSON
     let result: AnyAnswer
   }
 
+  /// A JSON-RPC error.
   struct ErrorReply: Encodable {
     struct Body: Encodable {
       let code: Int
@@ -240,6 +262,7 @@ struct ToolResult: Encodable, Sendable {
     }
   }
 
+  /// A tool's refusal, for the model to read.
   static func failure(_ message: String) -> ToolResult {
     ToolResult(content: [Content(text: message)], structuredContent: nil, isError: true)
   }

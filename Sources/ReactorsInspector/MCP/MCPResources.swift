@@ -27,8 +27,10 @@ struct MCPResources: Sendable {
     let lastSteps: [StepSummary]
   }
 
+  /// Every recording's URI begins so; its id follows.
   static let prefix = "reactors://recordings/"
 
+  /// Every recording as a resource.
   func list() -> [Resource] {
     MCPTools(state: state).recordings().recordings.map { entry in
       Resource(
@@ -37,13 +39,15 @@ struct MCPResources: Sendable {
     }
   }
 
+  /// The overview of the recording `uri` names, or a JSON-RPC error that says where to look.
   func read(_ uri: String) async throws(MCPMethodError) -> Contents {
     let id = uri.hasPrefix(Self.prefix) ? Int(uri.dropFirst(Self.prefix.count)) : nil
     guard let id, let recording = state.recording(id),
       let entry = MCPTools(state: state).recordings().recordings.first(where: { $0.id == id })
     else {
       throw MCPMethodError(
-        -32_002, "No resource \(uri.prefix(100)): ask resources/list for their URIs.")
+        JSONRPCError.resourceNotFound,
+        "No resource \(MCPArguments.echo(uri)): ask resources/list for their URIs.")
     }
     let steps = await state.stepsLane.run {
       recording.steps(from: max(recording.count - 20, 0), limit: 20, filter: StepFilter()).steps

@@ -21,8 +21,10 @@ struct MCPSchema: Encodable, Sendable {
   let required: [String]
   let additionalProperties = false
 
+  /// One argument's schema.
   struct Property: Encodable, Sendable {
-    let type: String
+    /// The JSON type; `nil` for any value.
+    let type: String?
     let description: String
     var minimum: Int?
     var maximum: Int?
@@ -30,6 +32,7 @@ struct MCPSchema: Encodable, Sendable {
     var items: Items?
   }
 
+  /// An array argument's elements' schema.
   struct Items: Encodable, Sendable {
     let type: String
     let `enum`: [String]
@@ -40,11 +43,14 @@ extension MCPTool {
   /// The step kinds a timeline filters by.
   static let kinds = ["began", "input", "mutation", "effect", "ended", "cancel", "gap"]
 
+  /// The `recording` argument every tool takes.
   static let recording = MCPSchema.Property(
     type: "integer", description: "The recording's id, from list_recordings.", minimum: 0)
+  /// A step index argument, described as `description`.
   static func index(_ description: String) -> MCPSchema.Property {
     MCPSchema.Property(type: "integer", description: description, minimum: 0)
   }
+  /// The `path` argument: a key path inside the state.
   static let keyPath = MCPSchema.Property(
     type: "string",
     description:
@@ -148,6 +154,44 @@ extension MCPTool {
     MCPTool(
       name: "go_live", title: "Back to live",
       description: "Shows the app's screens their live state again, after travel.",
+      inputSchema: MCPSchema(properties: ["recording": recording], required: ["recording"]),
+      annotations: .init(readOnlyHint: false)),
+    MCPTool(
+      name: "send_action", title: "Send an action",
+      description:
+        "Sends the recording's reactor an action, as Swift's Codable writes it in JSON (an "
+        + "enum case as {\"updateQuery\":{\"_0\":\"cat\"}}); the step then shows in the "
+        + "timeline. Only where the app allows it (list_recordings says canSend).",
+      inputSchema: MCPSchema(
+        properties: [
+          "recording": recording,
+          "action": MCPSchema.Property(
+            type: nil, description: "The action, as JSON (see the recording's inputs)."),
+        ],
+        required: ["recording", "action"]),
+      annotations: .init(readOnlyHint: false)),
+    MCPTool(
+      name: "replay", title: "Replay a recording file",
+      description:
+        "Replays a recording file (a bug report) on a fresh reactor of the recording's type "
+        + "and answers the first step where it does something else than the file recorded, "
+        + "or that it replays the same. The file is a path on this machine, or an imported "
+        + "recording's id. Only where the app allows it (list_recordings says canReplay).",
+      inputSchema: MCPSchema(
+        properties: [
+          "recording": recording,
+          "path": MCPSchema.Property(
+            type: "string", description: "The recording file's path (.jsonl)."),
+          "imported": MCPSchema.Property(
+            type: "integer", description: "Or an imported recording's id.", minimum: 0),
+        ],
+        required: ["recording"]),
+      annotations: .init(readOnlyHint: true)),
+    MCPTool(
+      name: "export_recording", title: "Export a recording",
+      description:
+        "Writes the recording's file (a state at every step) to a temporary file on this "
+        + "machine and answers its path: what replay, a test or the page's import reads.",
       inputSchema: MCPSchema(properties: ["recording": recording], required: ["recording"]),
       annotations: .init(readOnlyHint: false)),
   ]

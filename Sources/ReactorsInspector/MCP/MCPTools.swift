@@ -8,14 +8,14 @@ import ReactorsRecording
 struct MCPTools: Sendable {
   let state: InspectorState
 
-  /// The most steps a search for changes looks at in one call.
-  static let searchBudget = 200_000
   /// The longest diff answered, in characters.
   static let diffLimit = 12_000
+  /// The most links a cause chain answers.
+  static let chainLimit = 50
 
-  /// The answer of tool `name` to `arguments`.
-  /// - Throws: `nil`'s refusal for a tool that does not exist is the caller's; a failure
-  ///   here is the tool's, answered with `isError`.
+  /// The answer of tool `name` (one of ``MCPTool/all``; the caller refuses others) to
+  /// `arguments`.
+  /// - Throws: The tool's refusal, answered with `isError` for the model to read.
   func call(
     _ name: String, _ arguments: MCPArguments
   ) async throws(MCPToolFailure)
@@ -29,21 +29,28 @@ struct MCPTools: Sendable {
     case "find_change": return try await findChange(arguments)
     case "slowest_effects": return try await slowestEffects(arguments)
     case "travel", "go_live": return try travel(name, arguments)
+    case "send_action": return try await send(arguments)
+    case "replay": return try await replay(arguments)
+    case "export_recording": return try await export(arguments)
     default: throw MCPToolFailure("No tool \(name.prefix(60)): ask tools/list.")
     }
   }
 
+  /// `list_recordings`: every recording shown, with what an agent may do with it.
   func recordings() -> RecordingList {
     let all = state.recordings.withLock { $0 }
     let entries = all.enumerated().map { id, recording in
       RecordingEntry(
         id: id, name: recording.name, steps: recording.count, lastIndex: recording.lastIndex,
         imported: recording.isImported, shownStep: recording.shownStep,
-        timeTravel: state.allowsTimeTravel && !recording.isImported)
+        timeTravel: state.allowsTimeTravel && !recording.isImported,
+        canSend: recording.agentAccess.send != nil,
+        canReplay: recording.agentAccess.replayFile != nil, canExport: recording.canExport)
     }
     return RecordingList(recordings: entries)
   }
 
+  /// `timeline`: a page of steps from a step index on, filtered by kind and text.
   func timeline(_ arguments: MCPArguments) async throws(MCPToolFailure) -> TimelinePage {
     let recording = try self.recording(arguments)
     let from = try arguments.integer("from", in: 0...Int.max, fallback: 0)
@@ -54,13 +61,14 @@ struct MCPTools: Sendable {
     let page = await state.stepsLane.run { () -> TimelinePage in
       let (steps, next) = recording.steps(
         from: recording.position(of: from), limit: count, filter: filter)
-      let nextIndex = recording.withStepIndex(atPosition: next)
+      let nextIndex = recording.index(atPosition: next)
       return TimelinePage(steps: steps, nextFrom: nextIndex, total: recording.count)
     }
     guard let page else { throw Self.gone }
     return page
   }
 
+  /// `get_step`: one step whole, the state after it (at a key path) and its diff.
   func step(_ arguments: MCPArguments) async throws(MCPToolFailure) -> StepAnswer {
     let recording = try self.recording(arguments)
     let index = try step(arguments, in: recording)
@@ -80,33 +88,40 @@ struct MCPTools: Sendable {
     return found
   }
 
+  /// `why`: the step's causes back to the input sent from outside, across recordings.
   func why(_ arguments: MCPArguments) async throws(MCPToolFailure) -> CauseChain {
     var recording = try self.recording(arguments)
     var index = try step(arguments, in: recording)
     var links: [CauseChain.Link] = []
-    var end = "the input was sent from outside (a view, a test, the app)"
-    while links.count < 50 {
+    while links.count < Self.chainLimit {
       let (current, at) = (recording, index)
       guard let detail = await state.valuesLane.run({ current.detail(at: at) }) ?? nil else {
-        end = "\(recording.name) keeps no step \(index) (it was not kept, or is out of range)"
-        break
+        return CauseChain(
+          chain: links,
+          end: "\(recording.name) keeps no step \(index) (it was not kept, or is out of range)")
       }
       links.append(CauseChain.Link(recording: recording.name, step: detail.summary))
-      guard let cause = detail.cause else { break }
-      if recording.isImported || cause.recording == recording.recordingName {
+      guard let cause = detail.cause else {
+        return CauseChain(
+          chain: links, end: "the input was sent from outside (a view, a test, the app)")
+      }
+      if cause.recording == recording.recordingName {
         index = cause.index
         continue
       }
-      guard let next = state.inspected(named: cause.recording) else {
-        end = "the cause is step \(cause.index) of \(cause.recording), which is not inspected"
-        break
+      // An imported file's causes stay inside it: another recording's step is not in it.
+      guard !recording.isImported, let next = state.inspected(named: cause.recording) else {
+        return CauseChain(
+          chain: links,
+          end: "the cause is step \(cause.index) of \(cause.recording), which is not "
+            + (recording.isImported ? "in this file" : "inspected"))
       }
       (recording, index) = (next, cause.index)
     }
-    if links.count == 50 { end = "the chain goes on: ask why of its last step" }
-    return CauseChain(chain: links, end: end)
+    return CauseChain(chain: links, end: "the chain goes on: ask why of its last step")
   }
 
+  /// `find_change`: the steps where a value in the state began to match.
   func findChange(_ arguments: MCPArguments) async throws(MCPToolFailure) -> ChangeAnswer {
     let recording = try self.recording(arguments)
     let path = try arguments.text("path", limit: KeyPathLookup.maximumLength) ?? ""
@@ -115,31 +130,30 @@ struct MCPTools: Sendable {
     guard (equals == nil) != (contains == nil) else {
       throw MCPToolFailure("Pass one of \"equals\" and \"contains\".")
     }
-    let which = try arguments.choice("which", from: ["first", "last", "all"], fallback: "first")
-    let from = try arguments.integer("from", in: 0...Int.max, fallback: 0)
+    let which = try arguments.choice(
+      "which", from: ChangeQuery.Which.allCases.map(\.rawValue), fallback: "first")
     let wanted = equals ?? ""
     // A string's value is printed quoted: "dog" and dog both match it.
-    let matches: @Sendable (String) -> Bool = { line in
-      if let contains { return contains.isEmpty || line.contains(contains) }
-      return line == wanted || (line.hasPrefix("\"") && line.dropFirst().dropLast() == wanted)
+    let query = ChangeQuery(
+      keyPath: path,
+      matches: { line in
+        if let contains { return contains.isEmpty || line.contains(contains) }
+        return line == wanted || (line.hasPrefix("\"") && line.dropFirst().dropLast() == wanted)
+      }, which: ChangeQuery.Which(rawValue: which) ?? .first,
+      from: try arguments.integer("from", in: 0...Int.max, fallback: 0))
+    guard let search = await state.valuesLane.run({ recording.changes(query) }) else {
+      throw Self.gone
     }
-    let limit = which == "first" ? 1 : which == "all" ? 20 : Self.searchBudget
-    let search = await state.valuesLane.run {
-      recording.changes(
-        at: path, matching: matches, from: from, limit: limit, budget: Self.searchBudget)
-    }
-    guard let search else { throw Self.gone }
     if search.changes.isEmpty, let miss = search.missing { throw MCPToolFailure(miss.message) }
-    let found = which == "last" ? Array(search.changes.suffix(1)) : search.changes
-    let done = search.next >= recording.count
     return ChangeAnswer(
-      changes: found,
-      note: done
-        ? nil
-        : "Looked at \(Self.searchBudget) steps: ask again with from = "
-          + "\(recording.withStepIndex(atPosition: search.next)) for the rest.")
+      changes: search.changes,
+      note: search.exhausted
+        ? "Stopped after \(query.budget) steps or \(query.timeLimit): ask again with from = "
+          + "\(recording.index(atPosition: search.next)) for the rest."
+        : nil)
   }
 
+  /// `slowest_effects`: the effects that ran longest, slowest first.
   func slowestEffects(_ arguments: MCPArguments) async throws(MCPToolFailure) -> EffectList {
     let recording = try self.recording(arguments)
     let count = try arguments.integer("count", in: 1...50, fallback: 10)
@@ -151,6 +165,7 @@ struct MCPTools: Sendable {
       total: effects.count)
   }
 
+  /// `travel` and `go_live`: the app's screens shown a past step, or live again.
   func travel(_ name: String, _ arguments: MCPArguments) throws(MCPToolFailure) -> Moved {
     guard state.allowsTimeTravel else {
       throw MCPToolFailure(Gatekeeper.Refusal.readOnly.message)
@@ -172,8 +187,10 @@ struct MCPTools: Sendable {
     return Moved(shownStep: index)
   }
 
+  /// The refusal when the work was not done: the inspector stopped, or the call went away.
   static let gone = MCPToolFailure("The inspector is stopping, or the request was cancelled.")
 
+  /// The recording `recording` names, or a refusal that says where to find the ids.
   func recording(_ arguments: MCPArguments) throws(MCPToolFailure) -> any InspectedRecording {
     let id = try arguments.integer("recording", in: 0...Int.max)
     guard let recording = state.recording(id) else {
@@ -182,6 +199,7 @@ struct MCPTools: Sendable {
     return recording
   }
 
+  /// The step `index` names in `recording`, or a refusal that says which exist.
   func step(
     _ arguments: MCPArguments, in recording: any InspectedRecording
   ) throws(MCPToolFailure) -> Int {
@@ -206,13 +224,5 @@ extension InspectorState {
     recordings.withLock { all in
       all.first { !$0.isImported && $0.recordingName == name }
     }
-  }
-}
-
-extension InspectedRecording {
-  /// The index of the step at `position`, or one past the last index at the end.
-  func withStepIndex(atPosition position: Int) -> Int {
-    let steps = self.steps(from: position, limit: 1, filter: StepFilter())
-    return steps.steps.first?.index ?? lastIndex + 1
   }
 }

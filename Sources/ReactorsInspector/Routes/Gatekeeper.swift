@@ -13,7 +13,8 @@ struct Gatekeeper: Sendable {
     var message: String {
       switch self {
       case .noToken:
-        "No token: open the address the app printed (it ends with ?token=…)."
+        "No token: open the address the app printed (it ends with ?token=…), or send the "
+          + "token as Authorization: Bearer (an MCP client)."
       case .wrongToken:
         "Wrong token: open the address the app printed this run (a token lasts one run)."
       case .foreignHost(let host):

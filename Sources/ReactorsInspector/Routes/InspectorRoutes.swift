@@ -22,8 +22,8 @@ import ReactorsRecording
 /// - `POST /mcp` — the Model Context Protocol server (``MCPEndpoint``).
 ///
 /// Every request passes the ``Gatekeeper`` first (its token as `?token=`, `X-Reactors-Token` or
-/// `Authorization: Bearer`), and every parameter ``QueryParameters``:
-/// nothing a request holds is used before it is checked.
+/// `Authorization: Bearer`), and every parameter ``QueryParameters`` (an MCP tool's arguments,
+/// ``MCPArguments``): nothing a request holds is used before it is checked.
 struct InspectorRoutes: Sendable {
   let state: InspectorState
 
@@ -44,6 +44,16 @@ struct InspectorRoutes: Sendable {
       origin: request.headers["origin"])
     {
       return .text(403, refusal.message)
+    }
+    // An MCP message is small: a larger one is refused before its body is read.
+    if request.path == "/mcp",
+      let length = request.headers["content-length"].flatMap({ Int($0) }),
+      length > MCPEndpoint.maximumBodyBytes
+    {
+      return MCPEndpoint.reply(
+        JSONRPCError(
+          code: JSONRPCError.invalidRequest, id: .null,
+          message: "The message is over \(MCPEndpoint.maximumBodyBytes) bytes."), status: 413)
     }
     return nil
   }

@@ -69,19 +69,25 @@ struct InspectorResponse: Sendable {
   /// percent-encoded) for the whole name.
   static func attachment(named name: String, fileExtension: String) -> String {
     let full = String(name.prefix(120)) + fileExtension
-    let plain = String(
-      String.UnicodeScalarView(
-        full.unicodeScalars.map { scalar in
-          let safe =
-            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
-            || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar)
-          return safe ? scalar : "_"
-        }))
+    let plain = safeFileName(full)
     var allowed = CharacterSet.alphanumerics.intersection(
       CharacterSet(charactersIn: "\u{0}"..."\u{7F}"))
     allowed.insert(charactersIn: "-_.")
     let encoded = full.addingPercentEncoding(withAllowedCharacters: allowed) ?? plain
     return "attachment; filename=\"\(plain)\"; filename*=UTF-8''\(encoded)"
+  }
+
+  /// `name` with every character but ASCII letters, digits, `-`, `_` and `.` replaced by `_`,
+  /// and at most 130 characters: a file name that names no other folder.
+  static func safeFileName(_ name: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        name.prefix(130).unicodeScalars.map { scalar in
+          let safe =
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+            || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar)
+          return safe ? scalar : "_"
+        }))
   }
 
   static func reason(_ status: Int) -> String {

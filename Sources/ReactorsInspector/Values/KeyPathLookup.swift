@@ -3,21 +3,34 @@
 /// (`results.0.title`, `page`, `results[2]`, `route.detail`). The empty path is the value
 /// itself. Works on any type (through ``Reflected``), an imported file's values included.
 ///
-/// Pure, and bounded by the path: it reads one level of the value per part.
+/// Pure, and bounded: it reads one level of the value per part, at most ``maximumParts``
+/// parts, and looks at most at ``maximumScanned`` children of a level for a name (a position
+/// in a list is reached without looking at the others' names).
 enum KeyPathLookup {
   /// The value at the path.
   case found(Any)
   /// The path leads nowhere.
   case missing(KeyPathMiss)
 
-  /// The longest key path looked up.
+  /// The longest key path looked up, in bytes.
   static let maximumLength = 400
+  /// The most parts a key path has.
+  static let maximumParts = 32
+  /// The most children of one level whose names are compared with a part.
+  static let maximumScanned = 10_000
 
   /// Looks `keyPath` up inside `value`.
   static func lookUp(_ keyPath: String, in value: Any) -> KeyPathLookup {
     var current = value
     var walked: [String] = []
-    for part in parts(of: keyPath) {
+    let parts = parts(of: keyPath)
+    guard parts.count <= maximumParts else {
+      return .missing(
+        KeyPathMiss(
+          part: parts[maximumParts], at: parts.prefix(maximumParts).joined(separator: "."),
+          available: ["at most \(maximumParts) parts"]))
+    }
+    for part in parts {
       let shape = Reflected.of(current, limit: 0)
       guard let child = child(named: part, of: shape) else {
         let names = shape.children.prefix(20).enumerated().map { position, child in
@@ -47,12 +60,17 @@ enum KeyPathLookup {
       let values = Array(shape.children.prefix(2))
       return values.count == 1 ? values[0].value : shape.children.map(\.value)
     }
-    if let match = shape.children.first(where: { child in
+    let position = Int(part).flatMap { $0 >= 0 && $0 < shape.count ? $0 : nil }
+    // A list's, a set's or a tuple's children are reached by position: no names to compare.
+    if let position, [.collection, .set, .tuple].contains(shape.style) {
+      return shape.children.dropFirst(position).first?.value
+    }
+    if let match = shape.children.prefix(maximumScanned).first(where: { child in
       child.label.map { $0 == part || unquoted($0) == part } ?? false
     }) {
       return match.value
     }
-    guard let position = Int(part), position >= 0, position < shape.count else { return nil }
+    guard let position else { return nil }
     return shape.children.dropFirst(position).first?.value
   }
 

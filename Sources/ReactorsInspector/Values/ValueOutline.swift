@@ -2,7 +2,7 @@
 /// the page (an agent over MCP): what the tree holds, with each cut saying which key path asks
 /// for the rest.
 ///
-/// Bounded: it renders a ``ValueNode`` (itself bounded), and stops at `limit` characters.
+/// Bounded: it renders a ``ValueNode`` (itself bounded), and stops at `limit` bytes.
 struct ValueOutline {
   /// The lines of `value`, which sits at `keyPath` in its state, at most about `limit`
   /// characters; the first line named `label` (the key path, or "state" for the whole).
@@ -17,17 +17,19 @@ struct ValueOutline {
       tree, label: label ?? (keyPath.isEmpty ? "state" : keyPath), keyPath: keyPath, indent: 0,
       into: &text, limit: limit, cut: &cut)
     if cut {
-      text += "… (cut at \(limit) characters: ask for a key path inside this one)\n"
+      text += "… (cut at \(limit) bytes: ask for a key path inside this one)\n"
     }
     return text
   }
 
+  /// Writes `node` (named `label`, at `keyPath`) and its children as lines into `text`,
+  /// indented by `indent`; sets `cut` once `text` holds `limit` bytes.
   static func write(
     _ node: ValueNode, label: String, keyPath: String, indent: Int, into text: inout String,
     limit: Int, cut: inout Bool
   ) {
     guard !cut else { return }
-    guard text.count < limit else {
+    guard text.utf8.count < limit else {
       cut = true
       return
     }

@@ -57,6 +57,6 @@ import Testing
     #expect(text.contains("more (ask for rows.N)"))
     #expect(text.split(separator: "\n").count < 60)
     let long = ValueOutline.text(of: screen, keyPath: "", limit: 40)
-    #expect(long.contains("cut at 40 characters"))
+    #expect(long.contains("cut at 40 bytes"))
   }
 }
