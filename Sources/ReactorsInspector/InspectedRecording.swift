@@ -52,6 +52,15 @@ protocol InspectedRecording: AnyObject, Sendable {
   var agentAccess: AgentAccess { get }
 }
 
+extension InspectedRecording {
+  /// Why step `index` (not negative) cannot be asked for, with the indices that can; `nil`
+  /// when it can.
+  func missingStep(_ index: Int) -> String? {
+    let last = lastIndex
+    return index <= last ? nil : "No step \(index) in \(name): its steps go from 0 to \(last)."
+  }
+}
+
 /// Which steps a timeline shows: by kind, and by text in their summary (case-insensitive).
 struct StepFilter: Sendable {
   var kinds: Set<String>?

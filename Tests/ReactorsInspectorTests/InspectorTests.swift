@@ -192,7 +192,9 @@ final class Counter: Reactor {
   enum Typed: Codable, Equatable, Sendable { case name(String), password(String) }
   struct Form: Codable, Equatable, Sendable { var name = "", passwordLength = 0 }
 
-  @Test func aHiddenPasswordReachesNoAnswer() async throws {
+  /// A login form's store whose recording hides the password, after a name and the password
+  /// `hunter2` were typed.
+  static func login() -> (Store<Form, Typed>, Recording<Typed, Typed, Form>) {
     let store = Store(
       initial: Form(),
       reducer: { (form: inout Form, typed: Typed) in
@@ -211,6 +213,11 @@ final class Counter: Reactor {
       ])
     store.dispatch(.name("kim"))
     store.dispatch(.password("hunter2"))
+    return (store, recording)
+  }
+
+  @Test func aHiddenPasswordReachesNoAnswer() async throws {
+    let (store, recording) = Self.login()
     let inspector = try await Inspector.start(printsAddress: false)
     defer { Task { await inspector.stop() } }
     inspector.inspect(recording)

@@ -204,11 +204,7 @@ struct MCPTools: Sendable {
     _ arguments: MCPArguments, in recording: any InspectedRecording
   ) throws(MCPToolFailure) -> Int {
     let index = try arguments.integer("index", in: 0...Int.max)
-    let last = recording.lastIndex
-    guard index <= last else {
-      throw MCPToolFailure(
-        "No step \(index) in \(recording.name): its steps go from 0 to \(last).")
-    }
+    if let missing = recording.missingStep(index) { throw MCPToolFailure(missing) }
     return index
   }
 

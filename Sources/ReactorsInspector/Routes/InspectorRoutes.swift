@@ -200,11 +200,7 @@ struct InspectorRoutes: Sendable {
     _ query: QueryParameters, in recording: any InspectedRecording
   ) throws(RouteRefusal) -> Int {
     let index = try query.integer("i", in: 0...Int.max)
-    let last = recording.lastIndex
-    guard index <= last else {
-      throw RouteRefusal(
-        404, "No step \(index) in \(recording.name): its steps go from 0 to \(last).")
-    }
+    if let missing = recording.missingStep(index) { throw RouteRefusal(404, missing) }
     return index
   }
 

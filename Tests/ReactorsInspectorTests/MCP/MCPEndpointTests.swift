@@ -283,24 +283,7 @@ import Testing
   }
 
   @Test func aHiddenPasswordLeavesThroughNoTool() async throws {
-    let store = Store(
-      initial: InspectorRedactionTests.Form(),
-      reducer: { (form: inout InspectorRedactionTests.Form, typed: InspectorRedactionTests.Typed) in
-        switch typed {
-        case .name(let name): form.name = name
-        case .password(let password): form.passwordLength = password.count
-        }
-      })
-    let recording = Recording(
-      of: store, named: "login",
-      redacting: [
-        .action { typed in
-          guard case .password = typed else { return typed }
-          return .password("•")
-        }
-      ])
-    store.dispatch(.name("kim"))
-    store.dispatch(.password("hunter2"))
+    let (_, recording) = InspectorRedactionTests.login()
     let inspector = try await Inspector.start(printsAddress: false)
     defer { Task { await inspector.stop() } }
     inspector.inspect(recording)
