@@ -44,8 +44,11 @@ protocol InspectedRecording: AnyObject, Sendable {
   func detail(at index: Int) -> StepDetail?
   /// The steps where a value in the state began to match (it did not at the state before).
   func changes(_ query: ChangeQuery) -> ChangeSearch
-  /// Every effect's start, end and duration.
-  func effects() -> [EffectTime]
+  /// The `limit` steps that cost the most, of the kinds `filter` asks for, slowest first;
+  /// then those whose text it accepts.
+  func slowest(limit: Int, filter: StepFilter) -> [StepSummary]
+  /// Whether the recording measures what each mutation costs.
+  var measuresCosts: Bool { get }
   /// The index of the step at `position`, or one past the last index at the end.
   func index(atPosition position: Int) -> Int
   /// What the app lets an agent do with it besides reading: send, replay.
@@ -90,6 +93,11 @@ struct StepSummary: Encodable, Sendable {
   let hasState: Bool
   /// Where an input was sent from (`Module/File.swift:12`), when the recording knows.
   let source: String?
+  /// What the step cost, in words: a mutation's `reduce` and delivery (when the recording
+  /// measures), an effect's run from its start (on its `ended` step).
+  var cost: String?
+  /// What the step cost in all, in milliseconds: what ``cost`` says, added up.
+  var tookMs: Double?
 }
 
 /// A state's answer: the tree, the step that made it, and whether the recording holds it.

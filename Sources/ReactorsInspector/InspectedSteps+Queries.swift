@@ -77,30 +77,32 @@ extension InspectedSteps {
       changes: found, next: next, exhausted: exhausted, missing: found.isEmpty ? missing : nil)
   }
 
-  func effects() -> [EffectTime] {
-    var started: [Int: (ms: Double, id: String?)] = [:]
-    var effects: [EffectTime] = []
-    var last = 0.0
+  func slowest(limit: Int, filter: StepFilter) -> [StepSummary] {
+    let costs = recording.costs
+    var started: [Int: Duration] = [:]
+    // The slowest so far, slowest first: at most `limit`.
+    var top: [(ms: Double, step: Step)] = []
     walkSteps(fromPosition: 0) { step in
-      last = step.time.milliseconds
+      var took: Double?
       switch step.kind {
-      case .effectStarted(let id):
-        started[step.index] = (step.time.milliseconds, id)
-      case .effectEnded(let start, let cancelled):
-        let began = started.removeValue(forKey: start)
-        effects.append(
-          EffectTime(
-            started: start, ended: step.index, ms: began.map { step.time.milliseconds - $0.ms },
-            cancelled: cancelled, id: began?.id))
+      case .mutation:
+        took = costs[step.index].map { $0.reduce.milliseconds + $0.delivery.milliseconds }
+      case .effectStarted:
+        started[step.index] = step.time
+      case .effectEnded(let start, _):
+        took = started.removeValue(forKey: start).map { (step.time - $0).milliseconds }
       default: break
       }
+      guard let took, top.count < limit || took > (top.last?.ms ?? 0) else { return true }
+      let kind: String
+      if case .mutation = step.kind { kind = "mutation" } else { kind = "ended" }
+      guard filter.kinds?.contains(kind) ?? true else { return true }
+      let at = top.firstIndex { $0.ms < took } ?? top.count
+      top.insert((took, step), at: at)
+      if top.count > limit { top.removeLast() }
       return true
     }
-    for (start, began) in started {
-      effects.append(
-        EffectTime(started: start, ended: nil, ms: last - began.ms, cancelled: false, id: began.id))
-    }
-    return effects
+    return top.map { summary($0.step) }.filter(filter.accepts)
   }
 
   func index(atPosition position: Int) -> Int {
@@ -191,14 +193,4 @@ struct ChangeSearch: Sendable {
   let next: Int
   let exhausted: Bool
   let missing: KeyPathMiss?
-}
-
-/// An effect's time: the steps it started and ended at, how long it ran (until the last step
-/// while it still runs), and whether it was cancelled.
-struct EffectTime: Encodable, Sendable {
-  let started: Int
-  let ended: Int?
-  let ms: Double?
-  let cancelled: Bool
-  let id: String?
 }

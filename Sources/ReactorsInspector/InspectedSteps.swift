@@ -47,6 +47,7 @@ final class InspectedSteps<Action: Sendable, Mutation: Sendable, State: Sendable
     return low
   }
   var canExport: Bool { exporter != nil }
+  var measuresCosts: Bool { recording.isMeasuringCosts }
   var shownStep: Int? { shown.withLock { $0 } }
 
   func steps(from: Int, limit: Int, filter: StepFilter) -> (steps: [StepSummary], next: Int) {
@@ -159,10 +160,42 @@ final class InspectedSteps<Action: Sendable, Mutation: Sendable, State: Sendable
       (kind, text) = ("gap", "\(dropped) steps were not kept")
     }
     let sameRecording = step.cause.map { $0.recording == recording.name } ?? false
-    return StepSummary(
+    var summary = StepSummary(
       index: step.index, ms: step.time.milliseconds, kind: kind, text: text,
       cause: step.cause?.description, causeStep: sameRecording ? step.cause?.index : nil,
       hasState: step.state != nil, source: step.sentFrom?.description)
+    (summary.cost, summary.tookMs) = cost(of: step)
+    return summary
+  }
+
+  /// What `step` cost, in words and in milliseconds: a measured mutation's `reduce` and
+  /// delivery, or an effect's run from the step that started it to this `ended` one.
+  func cost(of step: Step) -> (String?, Double?) {
+    switch step.kind {
+    case .mutation:
+      guard let costs = recording.costs(at: step.index) else { return (nil, nil) }
+      let (reduce, delivery) = (costs.reduce.milliseconds, costs.delivery.milliseconds)
+      return (
+        "reduce \(Self.duration(reduce)) · delivery \(Self.duration(delivery))", reduce + delivery
+      )
+    case .effectEnded(let start, _):
+      let started = recording.withSteps { steps -> Duration? in
+        let position = Self.position(of: start, in: steps)
+        return position < steps.count && steps[position].index == start
+          ? steps[position].time : nil
+      }
+      guard let started else { return (nil, nil) }
+      let ran = (step.time - started).milliseconds
+      return ("ran \(Self.duration(ran))", ran)
+    default:
+      return (nil, nil)
+    }
+  }
+
+  /// `milliseconds` in words: microseconds below one millisecond, one decimal either way.
+  static func duration(_ milliseconds: Double) -> String {
+    milliseconds < 1
+      ? "\((milliseconds * 10_000).rounded() / 10) µs" : "\((milliseconds * 10).rounded() / 10) ms"
   }
 
   /// `value` on one line, at most 300 characters, as custom dump would print it.

@@ -102,11 +102,47 @@ extension ReactorStorage {
   /// path, it made every plain `send` longer.
   @inlinable @inline(never)
   func apply(_ mutation: R.Mutation, staged: Bool, _ reactor: R, of action: R.Action? = nil) {
+    let hook = unretainedProcessingHook
+    if let hook, let now = hook._withUnsafeGuaranteedRef({ $0.now }) {
+      return applyMeasured(mutation, staged: staged, reactor, of: action, hook, now)
+    }
     guard
       let mutation = staged
-        ? mutation : passed(mutation, through: core.pointee.transforms?.mutation)
+        ? mutation : passed(mutation, through: core.pointee.transforms?.mutation),
+      let reduction = reduceInScope(mutation, reactor, of: action)
     else { return }
-    let reduction = locked { () -> Reduction? in
+    if let hook { return appliedHooked(mutation, reduction, reactor, hook) }
+    finishReduce(mutation, reduction, reactor)
+  }
+
+  /// ``apply(_:staged:_:of:)`` for a hook that measures what each step costs (``StepHook/now``):
+  /// the same work, timed on the hook's clock, the hook's own work left out. Lock released.
+  @inlinable @inline(never)
+  func applyMeasured(
+    _ mutation: R.Mutation, staged: Bool, _ reactor: R, of action: R.Action?,
+    _ hook: Unmanaged<Hook>, _ now: @Sendable () -> Int64
+  ) {
+    let start = now()
+    guard
+      let mutation = staged
+        ? mutation : passed(mutation, through: core.pointee.transforms?.mutation),
+      let reduction = reduceInScope(mutation, reactor, of: action)
+    else { return }
+    let reduce = now() &- start
+    let step = tellReduced(mutation, hook)
+    let delivering = now()
+    if !reduction.isEmpty {
+      CauseScope.run(step) { finishReduce(mutation, reduction, reactor) }
+    }
+    let delivery = now() &- delivering
+    hook._withUnsafeGuaranteedRef { $0.costs(step, reduce, delivery) }
+  }
+
+  /// Reduces `mutation` in a lock scope (see ``reduced()``); `nil` when the stub is on, which
+  /// keeps `action` (the action whose `mutate` returned this one mutation), if given, instead.
+  @inlinable @inline(__always)
+  func reduceInScope(_ mutation: R.Mutation, _ reactor: R, of action: R.Action?) -> Reduction? {
+    locked { () -> Reduction? in
       if core.pointee.lifecycle.isStubbed {
         if let action { core.pointee.extras?.stubActions.append(action) }
         return nil
@@ -114,11 +150,6 @@ extension ReactorStorage {
       reduce(mutation, reactor)
       return reduced()
     }
-    guard let reduction else { return }
-    if let hook = unretainedProcessingHook {
-      return appliedHooked(mutation, reduction, reactor, hook)
-    }
-    finishReduce(mutation, reduction, reactor)
   }
 
   /// Runs `reduce` on the state where it lies, flagged so that a `send` from inside it is

@@ -48,6 +48,15 @@ final class StepHook<Action, Mutation, State>: Sendable {
   @usableFromInline let effectEnded: @Sendable (_ step: RecordedCause, _ cancelled: Bool) -> Void
   /// The effects marked `id` were cancelled by `cause`.
   @usableFromInline let cancelled: @Sendable (_ id: EffectID, _ cause: RecordedCause?) -> Void
+  /// The time, in nanoseconds, when the hook measures what each step costs (see
+  /// ``costs``); `nil` when it does not, and the engine reads no clock for it.
+  @usableFromInline let now: (@Sendable () -> Int64)?
+  /// What the mutation whose step is `step` cost, when the hook measures (``now``): its
+  /// `reduce` with the `transform(mutation:)` and `transform(state:)` stages and the lock,
+  /// and the delivery that followed (the observers, a store's middleware), in nanoseconds.
+  /// Told on the processing thread, after the delivery.
+  @usableFromInline let costs:
+    @Sendable (_ step: RecordedCause, _ reduce: Int64, _ delivery: Int64) -> Void
 
   /// A hook of `owner`'s, with what each event does.
   @inlinable
@@ -60,7 +69,9 @@ final class StepHook<Action, Mutation, State>: Sendable {
     reduced: @escaping @Sendable (Mutation, Int, RecordedCause?, () -> State) -> RecordedCause,
     effectStarted: @escaping @Sendable (EffectID?, RecordedCause?) -> RecordedCause,
     effectEnded: @escaping @Sendable (RecordedCause, Bool) -> Void,
-    cancelled: @escaping @Sendable (EffectID, RecordedCause?) -> Void
+    cancelled: @escaping @Sendable (EffectID, RecordedCause?) -> Void,
+    now: (@Sendable () -> Int64)? = nil,
+    costs: @escaping @Sendable (RecordedCause, Int64, Int64) -> Void = { _, _, _ in }
   ) {
     self.owner = owner
     self.dropsEffects = dropsEffects
@@ -71,6 +82,8 @@ final class StepHook<Action, Mutation, State>: Sendable {
     self.effectStarted = effectStarted
     self.effectEnded = effectEnded
     self.cancelled = cancelled
+    self.now = now
+    self.costs = costs
   }
 }
 

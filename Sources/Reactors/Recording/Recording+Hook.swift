@@ -6,7 +6,10 @@ extension Recording {
   /// recording made where its types are known records with code specialized for them.
   @inlinable
   var hook: StepHook<Action, Mutation, State> {
-    StepHook(
+    let clock = self.clock
+    var now: (@Sendable () -> Int64)?
+    if measuresCosts { now = { @Sendable in clock.elapsedNanoseconds() } }
+    return StepHook(
       owner: self, dropsEffects: isReplay,
       began: { state in self.began(from: state) },
       finished: { self.finishOnce() },
@@ -19,6 +22,7 @@ extension Recording {
       },
       effectStarted: { id, cause in self.effectStarted(id: id, cause: cause) },
       effectEnded: { step, cancelled in self.effectEnded(step, cancelled: cancelled) },
-      cancelled: { id, cause in self.cancelled(id, cause: cause) })
+      cancelled: { id, cause in self.cancelled(id, cause: cause) },
+      now: now, costs: { step, reduce, delivery in self.keep(reduce, delivery, of: step) })
   }
 }

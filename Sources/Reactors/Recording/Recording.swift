@@ -79,6 +79,10 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   @usableFromInline let read: [String]
   /// What went wrong since the recording began, without stopping it.
   @usableFromInline let problems = Locked<[String]>([])
+  /// Whether the engine times each mutation's `reduce` and delivery for it (see ``costs``).
+  @usableFromInline let measuresCosts: Bool
+  /// What each mutation cost, by its step's index, when the recording measures.
+  @usableFromInline let costTable = Locked<[Int: StepCosts]>([:])
 
   /// The steps kept, the steps waiting for a consumer on another thread (see ``StepOutbox``),
   /// and how many steps there have been: one lock for all, the one a step takes.
@@ -108,14 +112,20 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   /// mutations: for a large state and a long session, a state every 32 mutations costs a
   /// thirty-second of the memory, and time travel and the inspector make the others again
   /// from the nearest one before, with the reactor's `reduce` (at most 31 of them).
+  ///
+  /// `measuringCosts` times each mutation's `reduce` and the delivery to the observers after
+  /// it, on `clock` (see ``costs``): three readings of the clock a mutation, which is why it is
+  /// off unless asked for.
   public convenience init<R: Reactor, C: Clock>(
     of reactor: R, named name: String,
     redacting redactions: [Redaction<Action, Mutation, State>] = [],
-    keepingStatesEvery statesEvery: Int = 1, clock: C = ContinuousClock()
+    keepingStatesEvery statesEvery: Int = 1, measuringCosts: Bool = false,
+    clock: C = ContinuousClock()
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State, C.Duration == Duration {
     self.init(
       reactor, name: name, redactions: redactions, clock: clock, isReplay: false,
-      keepsEveryState: statesEvery <= 1, checkpointEvery: statesEvery <= 1 ? 32 : statesEvery)
+      keepsEveryState: statesEvery <= 1, checkpointEvery: statesEvery <= 1 ? 32 : statesEvery,
+      measuresCosts: measuringCosts)
   }
 
   /// Starts recording `store` under `name`: its dispatched actions are the inputs, and its
@@ -123,11 +133,12 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   public convenience init<C: Clock>(
     of store: Store<State, Action>, named name: String,
     redacting redactions: [Redaction<Action, Mutation, State>] = [],
-    keepingStatesEvery statesEvery: Int = 1, clock: C = ContinuousClock()
+    keepingStatesEvery statesEvery: Int = 1, measuringCosts: Bool = false,
+    clock: C = ContinuousClock()
   ) where Mutation == Action, C.Duration == Duration {
     self.init(
       of: store.engine, named: name, redacting: redactions, keepingStatesEvery: statesEvery,
-      clock: clock)
+      measuringCosts: measuringCosts, clock: clock)
   }
 
   /// Starts recording `reactor`. A replay's recording (`isReplay`) keeps its effects from
@@ -142,9 +153,11 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     _ reactor: R, name: String, redactions: [Redaction<Action, Mutation, State>], clock: C,
     isReplay: Bool, keepsSteps: Bool = true, keepsEveryState: Bool = true,
     checkpointEvery: Int = 32, outbox: StepOutbox<Pending>? = nil, statesBudget: Int? = nil,
-    wake: (@Sendable () -> Void)? = nil, finish: (@Sendable () -> Void)? = nil
+    wake: (@Sendable () -> Void)? = nil, finish: (@Sendable () -> Void)? = nil,
+    measuresCosts: Bool = false
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State, C.Duration == Duration {
     self.checkpointEvery = max(checkpointEvery, 1)
+    self.measuresCosts = measuresCosts
     self.keepsEveryState = keepsEveryState
     keepsStatesApart = outbox != nil && statesBudget != nil
     reducer = { [weak reactor] state, mutation in
@@ -204,6 +217,7 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
     hasOutbox = false
     finish = Locked(nil)
     read = warnings
+    measuresCosts = false
     clock = StepClock()
     detach = Locked(nil)
     traveler = nil

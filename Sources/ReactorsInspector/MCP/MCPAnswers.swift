@@ -3,10 +3,11 @@ struct RecordingList: Encodable, Sendable {
   let recordings: [RecordingEntry]
 }
 
-/// The slowest effects, and how many effects the recording holds.
-struct EffectList: Encodable, Sendable {
-  let effects: [EffectTime]
-  let total: Int
+/// The slowest steps, whether the recording measures its mutations, and what to do if not.
+struct SlowestSteps: Encodable, Sendable {
+  let steps: [StepSummary]
+  let measuresCosts: Bool
+  let note: String?
 }
 
 /// A recording as `list_recordings` answers it.

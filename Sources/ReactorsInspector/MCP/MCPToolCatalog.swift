@@ -129,16 +129,20 @@ extension MCPTool {
         required: ["recording", "path"]),
       annotations: .init(readOnlyHint: true)),
     MCPTool(
-      name: "slowest_effects", title: "Slowest effects",
+      name: "slowest_steps", title: "Slowest steps",
       description:
-        "The effects that ran longest, from the step that started each to the step it "
-        + "ended at (or until now, for one still running), slowest first.",
+        "The steps that cost the most, slowest first: mutations by their reduce and the "
+        + "delivery to the observers after it (when the app's recording measures them), and "
+        + "effects by their run from the step that started each to its ended step.",
       inputSchema: MCPSchema(
         properties: [
           "recording": recording,
           "count": MCPSchema.Property(
             type: "integer", description: "How many, 1 to 50 (10 by default).", minimum: 1,
             maximum: 50),
+          "kinds": MCPSchema.Property(
+            type: "array", description: "Only mutations, or only effects' ends (ended).",
+            items: MCPSchema.Items(type: "string", enum: ["mutation", "ended"])),
         ],
         required: ["recording"]),
       annotations: .init(readOnlyHint: true)),

@@ -27,7 +27,7 @@ struct MCPTools: Sendable {
     case "get_step": return try await step(arguments)
     case "why": return try await why(arguments)
     case "find_change": return try await findChange(arguments)
-    case "slowest_effects": return try await slowestEffects(arguments)
+    case "slowest_steps": return try await slowestSteps(arguments)
     case "travel", "go_live": return try travel(name, arguments)
     case "send_action": return try await send(arguments)
     case "replay": return try await replay(arguments)
@@ -153,16 +153,20 @@ struct MCPTools: Sendable {
         : nil)
   }
 
-  /// `slowest_effects`: the effects that ran longest, slowest first.
-  func slowestEffects(_ arguments: MCPArguments) async throws(MCPToolFailure) -> EffectList {
+  /// `slowest_steps`: the steps that cost the most (measured mutations, effects' runs).
+  func slowestSteps(_ arguments: MCPArguments) async throws(MCPToolFailure) -> SlowestSteps {
     let recording = try self.recording(arguments)
     let count = try arguments.integer("count", in: 1...50, fallback: 10)
-    guard let effects = await state.valuesLane.run({ recording.effects() }) else {
-      throw Self.gone
-    }
-    return EffectList(
-      effects: Array(effects.sorted { ($0.ms ?? 0) > ($1.ms ?? 0) }.prefix(count)),
-      total: effects.count)
+    let filter = StepFilter(kinds: try arguments.choices("kinds", from: ["mutation", "ended"]))
+    guard
+      let steps = await state.valuesLane.run({ recording.slowest(limit: count, filter: filter) })
+    else { throw Self.gone }
+    return SlowestSteps(
+      steps: steps, measuresCosts: recording.measuresCosts,
+      note: recording.measuresCosts
+        ? nil
+        : "\(recording.name) does not measure its mutations' costs, only its effects' runs: "
+          + "the app measures with Recording(of:named:measuringCosts: true).")
   }
 
   /// `travel` and `go_live`: the app's screens shown a past step, or live again.

@@ -37,6 +37,7 @@ enum InspectorPage {
       <input id="text" placeholder="search text" size="16">
       <span id="kinds"></span>
       <label><input type="checkbox" id="follow" checked> follow live</label>
+      <label title="the steps that cost the most: measured mutations, effects' runs"><input type="checkbox" id="slowest"> slowest first</label>
       <span id="travel-badge">showing a past step</span>
       <button id="live" disabled>Live</button>
       <a id="export" href="#">export</a>

@@ -54,6 +54,7 @@ enum InspectorScript {
       const chosen = kinds.filter((kind) => $("kind-" + kind).checked);
       let query = "";
       if (chosen.length < kinds.length) query += "&kinds=" + encodeURIComponent(chosen.join(","));
+      if ($("slowest").checked) query += "&slowest=1";
       const text = $("text").value.trim();
       if (text) query += "&text=" + encodeURIComponent(text);
       return query;
@@ -105,7 +106,8 @@ enum InspectorScript {
     function render() {
       const shown = current().shownStep;
       const signature = JSON.stringify([view.recording, view.selected, shown,
-        view.steps.map((s) => [s.index, s.ms, s.kind, s.text, s.cause, s.causeStep, s.source])]);
+        view.steps.map((s) => [s.index, s.ms, s.kind, s.text, s.cause, s.causeStep, s.source,
+          s.cost])]);
       if (signature === view.rendered) return;  // nothing new: keep the rows (and a selection)
       view.rendered = signature;
       hooks.renders += 1;
@@ -125,7 +127,11 @@ enum InspectorScript {
           el("td", { class: "text" }, step.text,
             step.source == null ? null
               : el("span", { class: "muted source", title: "where it was sent from" },
-                  " from " + step.source)),
+                  " from " + step.source),
+            step.cost == null ? null
+              : el("span", { class: step.tookMs >= 16 ? "cost slow" : "muted cost",
+                  title: "what it cost" + (step.tookMs >= 16 ? ": more than a frame (16 ms)" : "") },
+                  " · " + step.cost)),
           el("td", {}, cause));
       });
       $("steps").replaceChildren(...rows);
@@ -279,6 +285,7 @@ enum InspectorScript {
         el("label", {}, el("input", { type: "checkbox", id: "kind-" + kind, checked: "" }), kind)));
       for (const kind of kinds) $("kind-" + kind).addEventListener("change", filterChanged);
       $("text").addEventListener("input", filterChanged);
+      $("slowest").addEventListener("change", filterChanged);
       $("recording").addEventListener("change", () => {
         switchTo(Number($("recording").value));
         loadRecordings().then(() => loadSteps(tailStart())).catch(showError);

@@ -28,6 +28,7 @@ enum InspectorStyle {
     .k-effect, .k-ended, .k-cancel { background: #7c3aed; } .k-gap { background: #dc2626; }
     .cause { color: #2563eb; text-decoration: underline; cursor: pointer; }
     .muted { color: #888; }
+    .slow { color: #b45309; font-weight: 600; }
     .warning { color: #92400e; }
     pre.diff { background: #fafafa; padding: 6px; white-space: pre-wrap; word-break: break-word; }
     .add { color: #047857; } .del { color: #b91c1c; }

@@ -10,7 +10,8 @@ import ReactorsRecording
 ///   travels.
 /// - `GET /api/steps?r=ID&from=N&count=M[&kinds=input,mutation][&text=…]` — up to `M` step
 ///   summaries from position `N` that pass the filter, and the position after them; with
-///   `around=I` instead of `from`, from 20 positions before the step whose index is `I`.
+///   `around=I` instead of `from`, from 20 positions before the step whose index is `I`; with
+///   `slowest=1`, the `M` steps that cost the most (``StepSummary/cost``), slowest first.
 /// - `GET /api/state?r=ID&i=N[&path=0.2][&full=1]` — the state at step `N` as a tree (the value
 ///   at `path` inside it; `full` keeps up to 1 MB of a text), and where it came from.
 /// - `GET /api/diff?r=ID&i=N` — the diff of that state with the one before it.
@@ -94,6 +95,16 @@ struct InspectorRoutes: Sendable {
       let filter = StepFilter(
         kinds: kinds.map { Set($0.split(separator: ",").map(String.init)) },
         text: try query.text("text"))
+      if try query.integer("slowest", in: 0...1, fallback: 0) == 1 {
+        guard
+          let answer = await state.stepsLane.run({
+            StepsAnswer(
+              steps: recording.slowest(limit: count, filter: filter), from: 0,
+              next: recording.count, count: recording.count)
+          })
+        else { throw Self.gone }
+        return Self.json(answer)
+      }
       guard
         let answer = await state.stepsLane.run({
           let (steps, next) = recording.steps(from: from, limit: count, filter: filter)

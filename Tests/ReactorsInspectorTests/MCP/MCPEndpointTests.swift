@@ -111,7 +111,7 @@ import Testing
         as? [[String: Any]])
     #expect(
       tools.map { $0["name"] as? String } == [
-        "list_recordings", "timeline", "get_step", "why", "find_change", "slowest_effects",
+        "list_recordings", "timeline", "get_step", "why", "find_change", "slowest_steps",
         "travel", "go_live", "send_action", "replay", "export_recording",
       ])
     for tool in tools {

@@ -2,11 +2,12 @@ import Foundation
 import Reactors
 import ReactorsInspector
 import ReactorsRecording
+import ReactorsTestSupport
 import Testing
 
 /// The questions that search a recording, at their edges: a value that matches, stops and
-/// matches again, asked from the middle; a cause that an imported file does not hold; effects
-/// timed by their recorded steps; and the protocol's own edges (ids, sizes, arguments).
+/// matches again, asked from the middle; a cause that an imported file does not hold; the
+/// slowest steps, measured or not; and the protocol's own edges (ids, sizes, arguments).
 @Suite(.timeLimit(.minutes(1))) struct MCPQueriesTests {
   /// A counter whose every amount arrives from an effect.
   final class EffectCounter: Reactor {
@@ -77,33 +78,56 @@ import Testing
     #expect(why["end"] as? String == "the cause is step 3 of parent, which is not in this file")
   }
 
-  @Test func effectsAreTimedByTheStepsThatStartedAndEndedThem() async throws {
+  /// A counter whose `reduce` takes `amount` ms on the manual clock.
+  final class TimedCounter: Reactor {
+    let storage = Storage()
+    let initialState = Counter.State()
+    let clock: ManualClock
+    init(clock: ManualClock) { self.clock = clock }
+    func reduce(state: inout Counter.State, mutation: Counter.Action) {
+      if case .add(let amount) = mutation {
+        clock.advance(by: .milliseconds(amount))
+        state.total += amount
+      }
+    }
+  }
+
+  @Test func theSlowestStepsAreMeasuredMutationsAndEffectsRuns() async throws {
     let inspector = try await Inspector.start(printsAddress: false)
     defer { Task { await inspector.stop() } }
-    let counter = EffectCounter()
-    let recording = Recording(of: counter, named: "effects")
-    counter.send(.add(2))
-    counter.send(.add(3))
-    await counter.storage.settled()
-    inspector.inspect(recording)
+    let clock = ManualClock()
+    let timed = TimedCounter(clock: clock)
+    let measured = Recording(of: timed, named: "timed", measuringCosts: true, clock: clock)
+    for amount in [3, 20, 1] { timed.send(.add(amount)) }
+    let effects = EffectCounter()
+    let unmeasured = Recording(of: effects, named: "effects")
+    effects.send(.add(2))
+    await effects.storage.settled()
+    inspector.inspect(measured)
+    inspector.inspect(unmeasured)
     var client = try MCPEndpointTests.Client(inspector)
-    let answer = try await client.tool("slowest_effects", ["recording": 0])
-    let effects = try #require(answer["effects"] as? [[String: Any]])
-    #expect(answer["total"] as? Int == 2)
-    let page = try await client.tool("timeline", ["recording": 0, "count": 100])
-    var ms: [Int: Double] = [:]
-    for step in page["steps"] as? [[String: Any]] ?? [] {
-      if let index = step["index"] as? Int { ms[index] = step["ms"] as? Double }
-    }
-    for effect in effects {
-      let started = try #require(effect["started"] as? Int)
-      let ended = try #require(effect["ended"] as? Int)
-      let duration = try #require(effect["ms"] as? Double)
-      #expect(abs(duration - ((ms[ended] ?? 0) - (ms[started] ?? 0))) < 1e-6)
-    }
-    // Slowest first.
-    let durations = effects.compactMap { $0["ms"] as? Double }
-    #expect(durations == durations.sorted(by: >))
+
+    let slowest = try await client.tool("slowest_steps", ["recording": 0, "count": 2])
+    let steps = try #require(slowest["steps"] as? [[String: Any]])
+    #expect(steps.map { $0["index"] as? Int } == [4, 2])
+    #expect(
+      steps.map { $0["cost"] as? String } == [
+        "reduce 20.0 ms · delivery 0.0 µs", "reduce 3.0 ms · delivery 0.0 µs",
+      ])
+    #expect(steps.first?["tookMs"] as? Double == 20)
+    #expect(slowest["measuresCosts"] as? Bool == true)
+    // The page's timeline shows the same costs, and its slowest first.
+    let token = try InspectorTests.token(of: inspector)
+    let page = try await RawHTTP(port: inspector.port).send(
+      "GET", "/api/steps?r=0&count=1&slowest=1&token=\(token)")
+    #expect(page.text.contains(#""cost":"reduce 20.0 ms · delivery 0.0 µs""#))
+
+    // Not measured: effects' runs only, and a note that says how to measure.
+    let runs = try await client.tool("slowest_steps", ["recording": 1])
+    let ended = try #require(runs["steps"] as? [[String: Any]])
+    #expect(ended.map { $0["kind"] as? String } == ["ended"])
+    #expect((ended.first?["cost"] as? String)?.hasPrefix("ran ") == true)
+    #expect((runs["note"] as? String)?.contains("measuringCosts: true") == true)
   }
 
   @Test func idsSizesArgumentsAndTheReadOnlyListAreChecked() async throws {

@@ -1,0 +1,38 @@
+/// What one recorded mutation cost, when its ``Recording`` measures (`measuringCosts: true`):
+/// the time its `reduce` took (with the reactor's `transform(mutation:)` and
+/// `transform(state:)` stages, and finding what changed for the observers), and the time the
+/// delivery after it took (the observers told, a store's middleware run), on the recording's
+/// clock. The recording's own work is not counted.
+public struct StepCosts: Sendable, Hashable {
+  /// The time `reduce` took, with the stages and the comparison for the observers.
+  public let reduce: Duration
+  /// The time telling the observers (and running a store's middleware) took.
+  public let delivery: Duration
+
+  /// Costs of `reduce` and `delivery`.
+  public init(reduce: Duration, delivery: Duration) {
+    self.reduce = reduce
+    self.delivery = delivery
+  }
+}
+
+extension Recording {
+  /// What each mutation cost, by its step's index, when the recording measures
+  /// (`measuringCosts: true`); empty otherwise. A copy, read under the recording's lock.
+  public var costs: [Int: StepCosts] { costTable.withLock { $0 } }
+
+  /// Whether the recording measures what each mutation costs (`measuringCosts: true`).
+  public var isMeasuringCosts: Bool { measuresCosts }
+
+  /// What the mutation at step `index` cost, when the recording measured it.
+  public func costs(at index: Int) -> StepCosts? { costTable.withLock { $0[index] } }
+}
+
+extension Recording {
+  /// Keeps what the mutation of `step` cost (nanoseconds). The processing thread only.
+  @usableFromInline
+  func keep(_ reduce: Int64, _ delivery: Int64, of step: RecordedCause) {
+    let costs = StepCosts(reduce: .nanoseconds(reduce), delivery: .nanoseconds(delivery))
+    costTable.withLock { $0[step.index] = costs }
+  }
+}
