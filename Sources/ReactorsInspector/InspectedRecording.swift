@@ -51,6 +51,15 @@ protocol InspectedRecording: AnyObject, Sendable {
   var measuresCosts: Bool { get }
   /// The index of the step at `position`, or one past the last index at the end.
   func index(atPosition position: Int) -> Int
+  /// Step `index`'s whole input or mutation as a tree; `nil` for another kind of step.
+  func valueTree(at index: Int) -> ValueNode?
+  /// The diff of the state at step `index` with the state at step `other`.
+  func compare(_ index: Int, with other: Int) -> DiffAnswer?
+  /// The state at step `index` as JSON (`Codable` states); `nil` otherwise.
+  func stateJSON(at index: Int) throws -> [UInt8]?
+  /// The last state made again without input `index` and what it caused; `nil` when the
+  /// step is not an input, or the recording cannot reduce (a file).
+  func whatIf(skipping index: Int) -> WhatIfAnswer?
   /// What the app lets an agent do with it besides reading: send, replay.
   var agentAccess: AgentAccess { get }
 }

@@ -14,17 +14,21 @@ final class InspectedSteps<Action: Sendable, Mutation: Sendable, State: Sendable
   let label: String?
   let isImported: Bool
   let agentAccess: AgentAccess
+  /// Writes a state as JSON, for `Codable` states.
+  let encodeState: (@Sendable (State) throws -> [UInt8])?
 
   init(
     _ recording: Recording<Action, Mutation, State>, label: String? = nil,
     isImported: Bool = false, exporter: (@Sendable () throws -> [UInt8])?,
-    agentAccess: AgentAccess = AgentAccess()
+    agentAccess: AgentAccess = AgentAccess(),
+    encodeState: (@Sendable (State) throws -> [UInt8])? = nil
   ) {
     self.recording = recording
     self.label = label
     self.isImported = isImported
     self.exporter = exporter
     self.agentAccess = agentAccess
+    self.encodeState = encodeState
   }
 
   var name: String { label ?? recording.name }

@@ -124,7 +124,8 @@ public final class Inspector: Sendable {
         exporter: { [weak recording] in
           guard let recording else { throw InspectorError.gone }
           return try recording.fileBytes(checkpointEvery: 1)
-        }, agentAccess: access))
+        }, agentAccess: access,
+        encodeState: { Array(try MCPEndpoint.pretty.encode($0)) }))
   }
 
   /// Stops serving and closes every connection.

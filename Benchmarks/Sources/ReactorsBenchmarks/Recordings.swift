@@ -56,6 +56,7 @@ func recordings(count: Int) -> [Row] {
   let coldPerStep = sends.recordedRounds[0].seconds * 1e9 / Double(count) / 2
   let writerRate = Double(steps) / sends.written.seconds
   let replayRate = Double(steps) / replayed.seconds
+  let (inMemory, measured) = measuredSends(count: count)
   return [
     // A send records two steps: its input and its mutation.
     Row(
@@ -80,7 +81,34 @@ func recordings(count: Int) -> [Row] {
       scenario: "9. replay from the file (steps/s)",
       reactors: formatRate(replayRate), baseline: "-", ratio: replayRate / 250_000,
       target: "≥ 250 k/s", isMet: replayRate >= 250_000),
+    Row(
+      scenario:
+        "9. send, recorded in memory measuring costs (measuringCosts: true), per step; "
+        + "baseline: recorded in memory, not measuring",
+      reactors: "\(rounded(measured)) ns", baseline: "\(rounded(inMemory)) ns",
+      ratio: measured / inMemory, target: "(opt-in; reported)", isMet: nil),
   ]
+}
+
+/// A `send` recorded in memory, per step (input and mutation), without and with the costs
+/// measured: the fastest of five rounds each, the sender's processor time.
+func measuredSends(count: Int) -> (plain: Double, measured: Double) {
+  var rounds: [Bool: [Duration]] = [false: [], true: []]
+  for _ in 0..<5 {
+    for measuring in [false, true] {
+      let reactor = CounterReactor()
+      let recording = CounterRecording(
+        of: reactor, named: "counter", measuringCosts: measuring)
+      let start = threadTime()
+      for _ in 0..<count { reactor.send(.increment) }
+      rounds[measuring, default: []].append(threadTime() - start)
+      recording.stop()
+    }
+  }
+  func perStep(_ measuring: Bool) -> Double {
+    (rounds[measuring]?.min() ?? .zero).seconds * 1e9 / Double(count) / 2
+  }
+  return (perStep(false), perStep(true))
 }
 
 /// Scenario 9's sends, unrecorded and recorded (the sending thread's processor time, and the

@@ -180,6 +180,23 @@ final class WebDriver: Sendable {
     _ = try command("POST", "element/\(id)/value", ["text": text])
   }
 
+  /// Presses `key` on the keyboard, into the page's focused element (the document's body when
+  /// none): a WebDriver key (``arrowDown``, ``arrowUp``, ``enter``) or a character.
+  func press(_ key: String) throws {
+    let actions: [[String: Any]] = [
+      [
+        "type": "key", "id": "keyboard",
+        "actions": [["type": "keyDown", "value": key], ["type": "keyUp", "value": key]],
+      ]
+    ]
+    _ = try command("POST", "actions", ["actions": actions])
+  }
+
+  /// WebDriver's keys, for ``press(_:)``.
+  static let arrowDown = "\u{E015}"
+  static let arrowUp = "\u{E013}"
+  static let enter = "\u{E007}"
+
   /// A screenshot of the window, as PNG bytes.
   func screenshot() throws -> Data {
     guard let text = try command("GET", "screenshot", nil)["value"] as? String,

@@ -67,6 +67,18 @@ extension Recording {
     return (state, madeAt)
   }
 
+  /// `state` after `mutations`, each reduced as the recorded reactor reduces it (nothing else
+  /// runs: no `mutate`, no effect, no observer); `nil` when the recording has no `reduce` (it
+  /// was read from a file) or its reactor is gone. For the package's other targets.
+  package func reduced(_ state: State, with mutations: some Sequence<Mutation>) -> State? {
+    guard let reducer else { return nil }
+    var state = state
+    for mutation in mutations {
+      guard reducer(&state, mutation) else { return nil }
+    }
+    return state
+  }
+
   /// Runs `body` with the steps kept, under the recording's lock: the steps are not copied
   /// (an array kept past the lock would make the next step copy every step). Keep `body`
   /// short: the reactor waits for it to record its next step. For the package's other targets.

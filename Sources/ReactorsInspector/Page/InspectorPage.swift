@@ -11,6 +11,7 @@ enum InspectorPage {
   /// they are served without the token (the `Host` and `Origin` checks still apply).
   static let assets: [String: (type: String, body: String)] = [
     "/inspector.js": ("text/javascript; charset=utf-8", InspectorScript.source),
+    "/inspector-controls.js": ("text/javascript; charset=utf-8", InspectorControls.source),
     "/inspector.css": ("text/css; charset=utf-8", InspectorStyle.source),
   ]
 
@@ -29,6 +30,7 @@ enum InspectorPage {
     <title>Reactors inspector</title>
     <link rel="stylesheet" href="/inspector.css">
     <script src="/inspector.js" defer></script>
+    <script src="/inspector-controls.js" defer></script>
     </head>
     <body>
     <header>
@@ -42,6 +44,9 @@ enum InspectorPage {
       <button id="live" disabled>Live</button>
       <a id="export" href="#">export</a>
       <label>import <input type="file" id="import" accept=".jsonl,.json,.txt"></label>
+      <details id="send-box"><summary>send an action</summary>
+        <textarea id="send-json" rows="3" cols="40" placeholder='{"case":{"_0":"value"}}'></textarea>
+        <button id="send">Send</button></details>
     </header>
     <p id="status" role="alert"></p>
     <main>
@@ -49,6 +54,8 @@ enum InspectorPage {
         <div id="pager">
           <button id="older">◀ older</button><button id="newer">newer ▶</button>
           <span id="position" class="muted"></span>
+          <input type="range" id="slider" min="0" max="0" value="0" title="a step of the session">
+          <button id="play" title="play the session back, a step at a time">▶ play</button>
         </div>
         <table><tbody id="steps"></tbody></table>
       </section>

@@ -80,6 +80,7 @@ enum InspectorScript {
       $("live").disabled = !canTravel() || entry.shownStep == null;
       $("export").style.display = entry.canExport ? "inline" : "none";
       $("export").href = "/api/export?r=" + view.recording + "&token=" + encodeURIComponent(token);
+      if (hooks.onRecordings) hooks.onRecordings(entry);
     }
 
     function canTravel() { return view.timeTravel && !current().imported; }
@@ -111,7 +112,8 @@ enum InspectorScript {
       if (signature === view.rendered) return;  // nothing new: keep the rows (and a selection)
       view.rendered = signature;
       hooks.renders += 1;
-      const rows = view.steps.map((step) => {
+      const rows = view.steps.map((step, position) => {
+        const before = position > 0 ? view.steps[position - 1] : null;
         const classes = ["step"];
         if (step.index === view.selected) classes.push("selected");
         if (step.index === shown) classes.push("shown");
@@ -123,6 +125,8 @@ enum InspectorScript {
         return el("tr", { class: classes.join(" "), "data-index": step.index },
           el("td", {}, step.index),
           el("td", { class: "muted ms" }, step.ms.toFixed(1) + " ms"),
+          el("td", { class: "muted delta", title: "since the step before" },
+            before ? "+" + (step.ms - before.ms).toFixed(1) : ""),
           el("td", {}, el("span", { class: "kind k-" + (kinds.includes(step.kind) ? step.kind : "other") }, step.kind)),
           el("td", { class: "text" }, step.text,
             step.source == null ? null
@@ -225,6 +229,7 @@ enum InspectorScript {
         : el("p", { class: "muted" }, (diff && diff.note) || "Nothing."));
       parts.push(el("h4", {}, "State"), tree(state.tree));
       $("detail").replaceChildren(...parts);
+      if (hooks.onSelect) hooks.onSelect(recording, index);
     }
 
     async function travelTo(recording, index) {
@@ -328,9 +333,11 @@ enum InspectorScript {
         setTimeout(poll, 700);
       }).catch((error) => { showError(error); setTimeout(poll, 700); });
     }
-    // For tests and the console: what the page does when a step is asked for.
+    // For tests and the console: what the page does when a step is asked for; and for the
+    // controls' script (`/inspector-controls.js`), what it builds on.
     const hooks = { loadSteps, select, travelTo: (index) => travelTo(view.recording, index), polls: 0, renders: 0,
-      stepsRequests: 0 };
+      stepsRequests: 0, api, el, view, current, canTravel, showError, clearError, diffLines, tree,
+      onSelect: null, onRecordings: null };
     window.inspector = hooks;
     start();
     })();

@@ -29,6 +29,9 @@ enum InspectorStyle {
     .cause { color: #2563eb; text-decoration: underline; cursor: pointer; }
     .muted { color: #888; }
     .slow { color: #b45309; font-weight: 600; }
+    #send-box { display: none; vertical-align: top; } #send-box textarea { display: block; }
+    #step-tools { margin: 0.5em 0; display: flex; flex-wrap: wrap; gap: 0.5em; align-items: center; }
+    #tool-result { flex-basis: 100%; } #slider { width: 12em; vertical-align: middle; }
     .warning { color: #92400e; }
     pre.diff { background: #fafafa; padding: 6px; white-space: pre-wrap; word-break: break-word; }
     .add { color: #047857; } .del { color: #b91c1c; }

@@ -181,6 +181,8 @@ struct InspectorRoutes: Sendable {
         body: bytes)
     case (_, "/mcp"):
       return await MCPEndpoint(state: state).answer(request)
+    case (_, let path) where PageControls.paths.contains(path):
+      return try await PageControls(routes: self).answer(request, query)
     case ("POST", "/api/import"):
       let body = request.body
       guard let answer = await state.valuesLane.run({ importFile(body) }) else { throw Self.gone }
@@ -223,7 +225,7 @@ struct InspectorRoutes: Sendable {
       let id = state.add(
         InspectedSteps(
           recording, label: "\(recording.name) (imported)", isImported: true,
-          exporter: { body }))
+          exporter: { body }, encodeState: { Array(try MCPEndpoint.pretty.encode($0)) }))
       return Self.json(["id": id])
     } catch {
       return .text(422, "\(error)")
@@ -237,7 +239,8 @@ struct InspectorRoutes: Sendable {
       recordings: all.enumerated().map { id, recording in
         .init(
           id: id, name: recording.name, recordingName: recording.recordingName,
-          count: recording.count, canExport: recording.canExport,
+          count: recording.count, lastIndex: recording.lastIndex,
+          canExport: recording.canExport, canSend: recording.agentAccess.send != nil,
           imported: recording.isImported, shownStep: recording.shownStep)
       })
   }
@@ -248,7 +251,9 @@ struct InspectorRoutes: Sendable {
       let name: String
       let recordingName: String
       let count: Int
+      let lastIndex: Int
       let canExport: Bool
+      let canSend: Bool
       let imported: Bool
       let shownStep: Int?
     }
