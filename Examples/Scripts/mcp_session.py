@@ -7,6 +7,7 @@ them:
     python3 mcp_session.py ask  URL TOKEN   # read the session, then travel to its first step
     python3 mcp_session.py live URL TOKEN   # back to live; refusals; 100 calls at once
     python3 mcp_session.py act  URL TOKEN   # send an action (a query); export and replay
+    python3 mcp_session.py refused URL TOKEN   # search --inspect-read-only: no travel, no send
 
 Each phase prints one JSON object on its last line (what the test checks), and the tool calls
 with their answers before it (the transcript). Any failed check exits with status 1 and says
@@ -144,6 +145,21 @@ async def act(url, token):
         print(json.dumps({"sent": sent["sent"], "replayed": exported["path"]}), flush=True)
 
 
+async def refused(url, token):
+    async with client(url, token) as session:
+        names = [tool.name for tool in (await session.list_tools()).tools]
+        check("travel" not in names and "go_live" not in names, f"read-only tools: {names}")
+        sent = await session.call_tool(
+            "send_action", {"recording": 0, "action": {"updateQuery": {"_0": "cat"}}}
+        )
+        text = sent.content[0].text
+        print(f"> send_action (read only)\n{text}\n", flush=True)
+        check(sent.is_error and "opts in" in text, f"send refused: {text}")
+        travel = await session.call_tool("travel", {"recording": 0, "index": 0})
+        check(travel.is_error and "read-only" in travel.content[0].text, f"travel: {travel}")
+        print(json.dumps({"sendRefused": True, "travelRefused": True}), flush=True)
+
+
 if __name__ == "__main__":
     phase, url, token = sys.argv[1:4]
-    asyncio.run({"ask": ask, "live": live, "act": act}[phase](url, token))
+    asyncio.run({"ask": ask, "live": live, "act": act, "refused": refused}[phase](url, token))

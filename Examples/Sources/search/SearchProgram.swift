@@ -15,7 +15,9 @@ import SearchCore
 ///   (see the Recordings article): a test replays it;
 /// - `--inspect`, with either way of running the screen, records the session in memory too,
 ///   and serves the inspector (its address, with its token, on the screen's last line): open
-///   it in a browser to watch the steps, see any step's state, and travel back in time.
+///   it in a browser to watch the steps, see any step's state, and travel back in time; an
+///   agent asks the same over MCP, and may send the screen's actions and replay files;
+/// - `--inspect-read-only` serves a read-only inspector: no travel, no action sent.
 ///
 /// `SEARCH_LATENCY_MS=500` makes the server wait that long before each answer (a slow network);
 /// `SEARCH_LATENCY_MS=5000,0` makes the first answer wait 5 s and the others none (the last
@@ -27,8 +29,9 @@ enum SearchProgram {
     do {
       var arguments = Array(CommandLine.arguments.dropFirst())
       let record = try recordingPath(taking: &arguments)
-      let inspect = arguments.contains("--inspect")
-      arguments.removeAll { $0 == "--inspect" }
+      let readOnly = arguments.contains("--inspect-read-only")
+      let inspect = arguments.contains("--inspect") || readOnly
+      arguments.removeAll { $0 == "--inspect" || $0 == "--inspect-read-only" }
       switch try Options(arguments[...]) {
       case .serve(let port):
         guard record == nil, !inspect else {
@@ -36,14 +39,15 @@ enum SearchProgram {
         }
         try await serve(port: port)
       case .screen(let server):
-        try await runScreen(server: server, recordingTo: record, inspecting: inspect)
+        try await runScreen(
+          server: server, recordingTo: record, inspecting: inspect, readOnly: readOnly)
       case .both:
         let server = try makeServer(port: 0)
         let serving = Task { try await server.run() }
         let port = try await server.waitUntilListening()
         try await runScreen(
           server: URL(string: "http://127.0.0.1:\(port)")!, recordingTo: record,
-          inspecting: inspect)
+          inspecting: inspect, readOnly: readOnly)
         serving.cancel()
       }
     } catch {
@@ -78,7 +82,7 @@ enum SearchProgram {
   /// The search screen: keys from a thread of their own (reading blocks), actions sent from
   /// here, the screen redrawn by an observer on whichever thread reduced the change.
   static func runScreen(
-    server: URL, recordingTo record: String?, inspecting inspect: Bool
+    server: URL, recordingTo record: String?, inspecting inspect: Bool, readOnly: Bool = false
   ) async throws {
     let client = SearchClient(server: server)
     let reactor = SearchReactor { page, query in try await client.page(page, of: query) }
@@ -87,10 +91,13 @@ enum SearchProgram {
       try record.map { path in
         try Recording(of: reactor, named: "search", writingTo: path, keepingSteps: inspect)
       } ?? (inspect ? Recording(of: reactor, named: "search") : nil)
-    let inspector = inspect ? try await Inspector.start(printsAddress: false) : nil
+    let inspector =
+      inspect ? try await Inspector.start(allowsTimeTravel: !readOnly, printsAddress: false) : nil
     // An agent may send the screen's actions over MCP, and replay a recording file on a search
-    // that asks no server (a replay injects what the requests answered).
-    if let inspector, let recording {
+    // that asks no server (a replay injects what the requests answered); read only, neither.
+    if let inspector, let recording, readOnly {
+      inspector.inspect(recording)
+    } else if let inspector, let recording {
       inspector.inspect(
         recording, replayingOn: { SearchReactor { _, _ in throw CancellationError() } },
         sending: { reactor.send($0) })
@@ -179,7 +186,7 @@ struct UsageError: Error, CustomStringConvertible {
   init(_ problem: String) { self.problem = problem }
   var description: String {
     problem
-      + " Usage: search [--record FILE] [--inspect] | search serve [--port N]"
-      + " | search --server http://127.0.0.1:N [--record FILE] [--inspect]"
+      + " Usage: search [--record FILE] [--inspect | --inspect-read-only] | search serve [--port N]"
+      + " | search --server http://127.0.0.1:N [--record FILE] [--inspect | --inspect-read-only]"
   }
 }

@@ -18,10 +18,7 @@ struct SearchMCPClientTests {
     .appendingPathComponent("Scripts/mcp_session.py").path
 
   @Test func theOfficialPythonClientAsksTheRunningProgramAndMovesItsScreen() throws {
-    let hasClient = (try? Subprocess.run(["python3", "-c", "import mcp"], capturingOutput: true))
-    try #require(
-      hasClient != nil,
-      "The official MCP client is missing: python3 -m pip install mcp (CI installs it).")
+    try Self.requireClient()
     let program = try #require(builtProduct(named: "search"), "build the search product first")
     let screen = try Tmux(running: "\(program) --inspect")
     let first = try screen.waitForScreen { InspectorPage(screen: $0) != nil && $0.contains("Try:") }
@@ -30,12 +27,7 @@ struct SearchMCPClientTests {
     let token = try #require(page.address.query?.split(separator: "=").last.map(String.init))
     let url = "http://127.0.0.1:\(port)/mcp"
     func session(_ phase: String) throws -> [String: Any] {
-      let output = try Subprocess.run(
-        ["python3", Self.script, phase, url, token], capturingOutput: true, within: .seconds(60))
-      print(output)
-      let last = try #require(output.split(separator: "\n").last)
-      return try #require(
-        JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any], "\(output)")
+      try Self.session(phase, url: url, token: token)
     }
 
     try screen.type("dog")
@@ -58,5 +50,38 @@ struct SearchMCPClientTests {
     if let path = acted["replayed"] as? String { try? FileManager.default.removeItem(atPath: path) }
     try screen.type("\u{3}")
     try screen.waitForScreen { $0.contains("Bye.") }
+  }
+
+  @Test func aReadOnlyInspectorRefusesTravelAndSending() throws {
+    try Self.requireClient()
+    let program = try #require(builtProduct(named: "search"), "build the search product first")
+    let screen = try Tmux(running: "\(program) --inspect-read-only")
+    let first = try screen.waitForScreen { InspectorPage(screen: $0) != nil && $0.contains("Try:") }
+    let page = try #require(InspectorPage(screen: first))
+    let port = try #require(page.address.port)
+    let token = try #require(page.address.query?.split(separator: "=").last.map(String.init))
+    let refused = try Self.session("refused", url: "http://127.0.0.1:\(port)/mcp", token: token)
+    #expect(refused["sendRefused"] as? Bool == true)
+    try screen.type("\u{3}")
+    try screen.waitForScreen { $0.contains("Bye.") && !$0.contains("cat") }
+  }
+
+  /// Fails with how to install the official client when it is missing.
+  static func requireClient() throws {
+    let hasClient = (try? Subprocess.run(["python3", "-c", "import mcp"], capturingOutput: true))
+    try #require(
+      hasClient != nil,
+      "The official MCP client is missing: python3 -m pip install mcp (CI installs it).")
+  }
+
+  /// Runs the script's `phase` against the server at `url`: its last line, as JSON. Prints
+  /// what it printed (the transcript).
+  static func session(_ phase: String, url: String, token: String) throws -> [String: Any] {
+    let output = try Subprocess.run(
+      ["python3", script, phase, url, token], capturingOutput: true, within: .seconds(60))
+    print(output)
+    let last = try #require(output.split(separator: "\n").last)
+    return try #require(
+      JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any], "\(output)")
   }
 }
