@@ -81,8 +81,10 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   @usableFromInline let problems = Locked<[String]>([])
   /// Whether the engine times each mutation's `reduce` and delivery for it (see ``costs``).
   @usableFromInline let measuresCosts: Bool
-  /// What each mutation cost, by its step's index, when the recording measures.
-  @usableFromInline let costTable = Locked<[Int: StepCosts]>([:])
+  /// What each mutation cost, when the recording measures: its step's index and its costs in
+  /// nanoseconds, in the order of the steps (one reactor's mutations are told one at a time, in
+  /// order), so that keeping one is an append and finding one a binary search.
+  @usableFromInline let costTable = Locked<[(index: Int, reduce: Int64, delivery: Int64)]>([])
 
   /// The steps kept, the steps waiting for a consumer on another thread (see ``StepOutbox``),
   /// and how many steps there have been: one lock for all, the one a step takes.

@@ -18,21 +18,39 @@ public struct StepCosts: Sendable, Hashable {
 
 extension Recording {
   /// What each mutation cost, by its step's index, when the recording measures
-  /// (`measuringCosts: true`); empty otherwise. A copy, read under the recording's lock.
-  public var costs: [Int: StepCosts] { costTable.withLock { $0 } }
+  /// (`measuringCosts: true`); empty otherwise. Made from a copy read under the recording's
+  /// lock.
+  public var costs: [Int: StepCosts] {
+    let table = costTable.withLock { $0 }
+    return Dictionary(
+      table.map {
+        ($0.index, StepCosts(reduce: .nanoseconds($0.reduce), delivery: .nanoseconds($0.delivery)))
+      },
+      uniquingKeysWith: { _, last in last })
+  }
 
   /// Whether the recording measures what each mutation costs (`measuringCosts: true`).
   public var isMeasuringCosts: Bool { measuresCosts }
 
   /// What the mutation at step `index` cost, when the recording measured it.
-  public func costs(at index: Int) -> StepCosts? { costTable.withLock { $0[index] } }
+  public func costs(at index: Int) -> StepCosts? {
+    costTable.withLock { table -> StepCosts? in
+      var (low, high) = (0, table.count)
+      while low < high {
+        let middle = low + (high - low) / 2
+        if table[middle].index < index { low = middle + 1 } else { high = middle }
+      }
+      guard low < table.count, table[low].index == index else { return nil }
+      return StepCosts(
+        reduce: .nanoseconds(table[low].reduce), delivery: .nanoseconds(table[low].delivery))
+    }
+  }
 }
 
 extension Recording {
   /// Keeps what the mutation of `step` cost (nanoseconds). The processing thread only.
-  @usableFromInline
+  @inlinable
   func keep(_ reduce: Int64, _ delivery: Int64, of step: RecordedCause) {
-    let costs = StepCosts(reduce: .nanoseconds(reduce), delivery: .nanoseconds(delivery))
-    costTable.withLock { $0[step.index] = costs }
+    costTable.withLock { $0.append((step.index, reduce, delivery)) }
   }
 }
