@@ -57,9 +57,9 @@ protocol InspectedRecording: AnyObject, Sendable {
   func compare(_ index: Int, with other: Int) -> DiffAnswer?
   /// The state at step `index` as JSON (`Codable` states); `nil` otherwise.
   func stateJSON(at index: Int) throws -> [UInt8]?
-  /// The last state made again without input `index` and what it caused; `nil` when the
-  /// step is not an input, or the recording cannot reduce (a file).
-  func whatIf(skipping index: Int) -> WhatIfAnswer?
+  /// The last state made again without input `index` and what it caused, or why not (not an
+  /// input, redacted mutations, a gap, too long, a recording that cannot reduce).
+  func whatIf(skipping index: Int) -> Result<WhatIfAnswer, RouteRefusal>
   /// What the app lets an agent do with it besides reading: send, replay.
   var agentAccess: AgentAccess { get }
 }

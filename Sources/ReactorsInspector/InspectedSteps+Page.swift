@@ -34,33 +34,62 @@ extension InspectedSteps {
     return try encodeState(state)
   }
 
-  func whatIf(skipping index: Int) -> WhatIfAnswer? {
-    let plan = recording.withSteps { steps -> (mutations: [Mutation], skipped: Int, last: Int)? in
-      let start = Self.position(of: index, in: steps)
-      guard start < steps.count, steps[start].index == index, case .input = steps[start].kind
-      else { return nil }
-      // The input, and every step it caused here, directly or through its effects' steps.
-      var dropped: Set<Int> = [index]
-      var mutations: [Mutation] = []
-      for step in steps[(start + 1)...] {
-        if let cause = step.cause, cause.recording == recording.name,
-          dropped.contains(cause.index)
-        {
-          dropped.insert(step.index)
-        } else if case .mutation(let mutation) = step.kind {
-          mutations.append(mutation)
-        }
-      }
-      return (mutations, dropped.count - 1, steps.last?.index ?? index)
+  func whatIf(skipping index: Int) -> Result<WhatIfAnswer, RouteRefusal> {
+    guard let input = step(at: index), case .input = input.kind else {
+      return .failure(RouteRefusal(422, "Step \(index) is not an input: choose an input."))
     }
-    guard let plan, let (before, _, _, missing) = stateAndStep(at: index - 1), missing == 0,
-      let (recorded, _, _, missingLast) = stateAndStep(at: plan.last), missingLast == 0
-    else { return nil }
-    guard let made = recording.reduced(before, with: plan.mutations) else { return nil }
-    return WhatIfAnswer(
-      skipped: index, alsoSkipped: plan.skipped, last: plan.last,
-      tree: ValueNode.tree(of: made), diff: ValueDiff.lines(recorded, made))
+    guard !recording.redactsMutations else {
+      return .failure(
+        RouteRefusal(
+          422,
+          "\(recording.name) keeps its mutations redacted: reduced again, they would not "
+            + "make the states it recorded."))
+    }
+    // The input, and every step it caused here, directly or through the steps of its effects
+    // and of the observers its mutations told (a round trip through another recording is not
+    // followed); the steps copied out of the lock a window at a time.
+    var dropped: Set<Int> = [index]
+    var mutations: [Mutation] = []
+    var last = index
+    var refusal: RouteRefusal?
+    walkSteps(fromPosition: position(of: index + 1)) { step in
+      last = step.index
+      if let cause = step.cause, cause.recording == recording.name,
+        dropped.contains(cause.index)
+      {
+        dropped.insert(step.index)
+      } else if case .mutation(let mutation) = step.kind {
+        mutations.append(mutation)
+      } else if case .gap = step.kind {
+        refusal = RouteRefusal(
+          422, "Steps after \(index) were not kept (a gap at step \(step.index)): no what-if.")
+      }
+      if mutations.count > Self.whatIfLimit {
+        refusal = RouteRefusal(
+          422, "More than \(Self.whatIfLimit) mutations follow step \(index): choose a later input."
+        )
+      }
+      return refusal == nil
+    }
+    if let refusal { return .failure(refusal) }
+    guard !RenderLane.isCancelled, let (before, _, _, missing) = stateAndStep(at: index - 1),
+      missing == 0, let (recorded, _, _, missingLast) = stateAndStep(at: last), missingLast == 0,
+      let made = recording.reduced(before, with: mutations)
+    else {
+      return .failure(
+        RouteRefusal(
+          422,
+          "No what-if without step \(index): the recording cannot reduce (an imported "
+            + "file, or a reactor that is gone), or keeps no state there."))
+    }
+    return .success(
+      WhatIfAnswer(
+        skipped: index, alsoSkipped: dropped.count - 1, last: last,
+        tree: ValueNode.tree(of: made), diff: ValueDiff.lines(recorded, made)))
   }
+
+  /// The most mutations a what-if reduces again.
+  static var whatIfLimit: Int { 100_000 }
 
   /// The step whose index is `index`, if kept.
   func step(at index: Int) -> Step? {
@@ -75,11 +104,13 @@ extension InspectedSteps {
 /// steps, what their observers sent): the recorded mutations after it reduced again from the
 /// state before it, `mutate` and effects not run; and its diff with the recorded last state.
 struct WhatIfAnswer: Encodable, Sendable {
+  /// The input left out.
   let skipped: Int
   /// How many steps the input caused, left out with it.
   let alsoSkipped: Int
   /// The step whose state it stands for.
   let last: Int
+  /// That state, made again.
   let tree: ValueNode
   /// `nil`: the same state as recorded.
   let diff: String?

@@ -78,31 +78,50 @@ extension InspectedSteps {
   }
 
   func slowest(limit: Int, filter: StepFilter) -> [StepSummary] {
-    let costs = recording.costs
-    var started: [Int: Duration] = [:]
+    // The costs are in step order: walked beside the steps, no dictionary of them is made.
+    let costs = recording.orderedCosts
+    var nextCost = 0
+    var started: [Int: Step] = [:]
+    var lastTime = Duration.zero
     // The slowest so far, slowest first: at most `limit`.
     var top: [(ms: Double, step: Step)] = []
+    func consider(_ took: Double, _ step: Step, kind: String) {
+      guard top.count < limit || took > (top.last?.ms ?? 0),
+        filter.kinds?.contains(kind) ?? true
+      else { return }
+      top.insert((took, step), at: top.firstIndex { $0.ms < took } ?? top.count)
+      if top.count > limit { top.removeLast() }
+    }
     walkSteps(fromPosition: 0) { step in
-      var took: Double?
+      lastTime = step.time
       switch step.kind {
       case .mutation:
-        took = costs[step.index].map { $0.reduce.milliseconds + $0.delivery.milliseconds }
+        while nextCost < costs.count, costs[nextCost].index < step.index { nextCost += 1 }
+        if nextCost < costs.count, costs[nextCost].index == step.index {
+          let cost = costs[nextCost].costs
+          consider(cost.reduce.milliseconds + cost.delivery.milliseconds, step, kind: "mutation")
+        }
       case .effectStarted:
-        started[step.index] = step.time
+        started[step.index] = step
       case .effectEnded(let start, _):
-        took = started.removeValue(forKey: start).map { (step.time - $0).milliseconds }
+        if let began = started.removeValue(forKey: start) {
+          consider((step.time - began.time).milliseconds, step, kind: "ended")
+        }
       default: break
       }
-      guard let took, top.count < limit || took > (top.last?.ms ?? 0) else { return true }
-      let kind: String
-      if case .mutation = step.kind { kind = "mutation" } else { kind = "ended" }
-      guard filter.kinds?.contains(kind) ?? true else { return true }
-      let at = top.firstIndex { $0.ms < took } ?? top.count
-      top.insert((took, step), at: at)
-      if top.count > limit { top.removeLast() }
       return true
     }
-    return top.map { summary($0.step) }.filter(filter.accepts)
+    // Effects still running: their start, for as long as the recording has run since.
+    for (_, began) in started {
+      consider((lastTime - began.time).milliseconds, began, kind: "ended")
+    }
+    return top.map { took, step in
+      var line = summary(step)
+      if case .effectStarted = step.kind {
+        (line.cost, line.tookMs) = ("running for \(Self.duration(took)) so far", took)
+      }
+      return line
+    }.filter(filter.accepts)
   }
 
   func index(atPosition position: Int) -> Int {

@@ -2,9 +2,10 @@ import Reactors
 import ReactorsRecording
 
 extension Inspector {
-  /// Shows `recording` (see ``inspect(_:)-(Recording<Action,Mutation,State>)``), and lets a
-  /// coding agent send its reactor actions over MCP (the `send_action` tool), decoded from JSON
-  /// as `Codable` writes them: `inspector.inspect(recording, sending: { reactor.send($0) })`.
+  /// Shows `recording` (as `inspect(_:)` does), and lets the page (its "send an action" form)
+  /// and a coding agent over MCP (the `send_action` tool) send its reactor actions, decoded
+  /// from JSON as `Codable` writes them:
+  /// `inspector.inspect(recording, sending: { reactor.send($0) })`.
   ///
   /// Off unless the app passes `send`, as time travel is off when the app says so: an agent
   /// with the token may then do what the app's screens do. `send` runs on the inspector's

@@ -1,7 +1,9 @@
 /// A clock that moves only when told to, at once (no task, no wait): what a reducer or an
 /// observer moves itself, so that a recording's times and costs are exact.
 package struct ManualClock: Clock {
+  /// How far the clock has moved since ``start``.
   let offset = Shared(Duration.zero)
+  /// The instant it began at.
   let start = ContinuousClock.now
 
   package init() {}

@@ -67,6 +67,10 @@ extension Recording {
     return (state, madeAt)
   }
 
+  /// Whether a redaction rewrites the mutations kept (reduced again, they would not make the
+  /// states recorded). For the package's other targets.
+  package var redactsMutations: Bool { redactMutation != nil }
+
   /// `state` after `mutations`, each reduced as the recorded reactor reduces it (nothing else
   /// runs: no `mutate`, no effect, no observer); `nil` when the recording has no `reduce` (it
   /// was read from a file) or its reactor is gone. For the package's other targets.

@@ -116,7 +116,7 @@ public final class Recording<Action: Sendable, Mutation: Sendable, State: Sendab
   /// from the nearest one before, with the reactor's `reduce` (at most 31 of them).
   ///
   /// `measuringCosts` times each mutation's `reduce` and the delivery to the observers after
-  /// it, on `clock` (see ``costs``): three readings of the clock a mutation, which is why it is
+  /// it, on `clock` (see ``costs``): four readings of the clock a mutation, which is why it is
   /// off unless asked for.
   public convenience init<R: Reactor, C: Clock>(
     of reactor: R, named name: String,

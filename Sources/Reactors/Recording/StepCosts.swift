@@ -18,8 +18,8 @@ public struct StepCosts: Sendable, Hashable {
 
 extension Recording {
   /// What each mutation cost, by its step's index, when the recording measures
-  /// (`measuringCosts: true`); empty otherwise. Made from a copy read under the recording's
-  /// lock.
+  /// (`measuringCosts: true`); empty otherwise. Made from a copy read under the cost table's
+  /// own lock. The costs stay in memory: a recording's file does not hold them.
   public var costs: [Int: StepCosts] {
     let table = costTable.withLock { $0 }
     return Dictionary(
@@ -51,6 +51,18 @@ extension Recording {
   /// Keeps what the mutation of `step` cost (nanoseconds). The processing thread only.
   @inlinable
   func keep(_ reduce: Int64, _ delivery: Int64, of step: RecordedCause) {
-    costTable.withLock { $0.append((step.index, reduce, delivery)) }
+    costTable.withLock { table in
+      // One reactor's mutations are told in order: ``costs(at:)`` finds them by bisection.
+      assert(table.last.map { $0.index < step.index } ?? true, "costs told out of order")
+      table.append((step.index, reduce, delivery))
+    }
+  }
+
+  /// What each mutation cost, in the order of the steps: what ``costs`` holds, without the
+  /// dictionary. For the package's other targets.
+  package var orderedCosts: [(index: Int, costs: StepCosts)] {
+    costTable.withLock { $0 }.map {
+      ($0.index, StepCosts(reduce: .nanoseconds($0.reduce), delivery: .nanoseconds($0.delivery)))
+    }
   }
 }

@@ -5,8 +5,11 @@ struct RecordingList: Encodable, Sendable {
 
 /// The slowest steps, whether the recording measures its mutations, and what to do if not.
 struct SlowestSteps: Encodable, Sendable {
+  /// The steps, slowest first (each with its ``StepSummary/cost``).
   let steps: [StepSummary]
+  /// Whether the recording measures its mutations' costs.
   let measuresCosts: Bool
+  /// How to measure, when it does not.
   let note: String?
 }
 

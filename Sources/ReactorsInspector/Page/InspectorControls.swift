@@ -10,6 +10,7 @@
 /// makes. For tests: `window.inspectorControls` holds `playing` (whether play runs) and `plays`
 /// (the steps it moved to).
 enum InspectorControls {
+  /// The script's text.
   static let source = #"""
     "use strict";
     (() => {
@@ -35,8 +36,10 @@ enum InspectorControls {
         return;
       }
       if (next < 0 && view.from > 0) {
+        const first = steps[0].index;
         await inspector.loadSteps(view.from - 200);
-        if (view.steps.length) await inspector.select(view.steps[view.steps.length - 1].index);
+        const before = view.steps.filter((step) => step.index < first);
+        if (before.length) await inspector.select(before[before.length - 1].index);
         return;
       }
       const step = steps[Math.max(0, Math.min(steps.length - 1, next))];
@@ -46,8 +49,11 @@ enum InspectorControls {
     }
     document.addEventListener("keydown", (event) => {
       const target = event.target;
-      if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" ||
-          target.tagName === "SELECT")) return;
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      // Keys typed into a field, and Enter on a button, a link or a summary, are theirs.
+      const within = (selector) => target && target.closest && target.closest(selector);
+      if (within("input, textarea, select, [contenteditable]")) return;
+      if (event.key === "Enter" && within("button, a, summary")) return;
       if (event.key === "ArrowDown" || event.key === "ArrowUp") {
         event.preventDefault();
         $("follow").checked = false;
@@ -63,7 +69,10 @@ enum InspectorControls {
     async function show(index) {
       $("follow").checked = false;
       await inspector.loadSteps(0, index);
-      const step = view.steps.find((each) => each.index >= index);
+      // The first step at or after `index` (in "slowest first", the rows are not in order).
+      const after = view.steps.filter((each) => each.index >= index);
+      const step = after.length
+        ? after.reduce((first, each) => (each.index < first.index ? each : first)) : null;
       if (step) await inspector.select(step.index);
       return step;
     }
@@ -71,19 +80,27 @@ enum InspectorControls {
       clearTimeout(sliding);
       sliding = setTimeout(() => show(Number($("slider").value)).catch(inspector.showError), 150);
     });
-    async function playStep() {
-      if (!controls.playing) return;
+    // Each play is a run of its own: a stopped run's pending step does nothing.
+    let run = 0;
+    let pending = null;
+    async function playStep(mine) {
+      if (!controls.playing || mine !== run) return;
       const from = view.selected == null ? -1 : view.selected;
       const entry = inspector.current();
       if (from >= (entry.lastIndex == null ? view.count - 1 : entry.lastIndex)) return stop();
       const step = await show(from + 1);
+      if (mine !== run) return;
       if (!step) return stop();
       controls.plays += 1;
       $("slider").value = String(step.index);
       if (inspector.canTravel()) await inspector.travelTo(step.index);
-      setTimeout(() => playStep().catch((error) => { stop(); inspector.showError(error); }), 400);
+      if (mine !== run) return;
+      pending = setTimeout(
+        () => playStep(mine).catch((error) => { stop(); inspector.showError(error); }), 400);
     }
     function stop() {
+      run += 1;
+      clearTimeout(pending);
       controls.playing = false;
       $("play").textContent = "▶ play";
     }
@@ -91,8 +108,9 @@ enum InspectorControls {
       if (!event.isTrusted) return;
       if (controls.playing) return stop();
       controls.playing = true;
+      run += 1;
       $("play").textContent = "■ stop";
-      playStep().catch((error) => { stop(); inspector.showError(error); });
+      playStep(run).catch((error) => { stop(); inspector.showError(error); });
     });
 
     inspector.onRecordings = (entry) => {

@@ -104,6 +104,9 @@ enum InspectorScript {
       render();
     }
 
+    // A mutation whose reduce and delivery took more than a frame (an effect's run may).
+    function slowMutation(step) { return step.kind === "mutation" && step.tookMs >= 16; }
+
     function render() {
       const shown = current().shownStep;
       const signature = JSON.stringify([view.recording, view.selected, shown,
@@ -126,15 +129,16 @@ enum InspectorScript {
           el("td", {}, step.index),
           el("td", { class: "muted ms" }, step.ms.toFixed(1) + " ms"),
           el("td", { class: "muted delta", title: "since the step before" },
-            before ? "+" + (step.ms - before.ms).toFixed(1) : ""),
+            before && before.index === step.index - 1
+              ? "+" + (step.ms - before.ms).toFixed(1) : ""),
           el("td", {}, el("span", { class: "kind k-" + (kinds.includes(step.kind) ? step.kind : "other") }, step.kind)),
           el("td", { class: "text" }, step.text,
             step.source == null ? null
               : el("span", { class: "muted source", title: "where it was sent from" },
                   " from " + step.source),
             step.cost == null ? null
-              : el("span", { class: step.tookMs >= 16 ? "cost slow" : "muted cost",
-                  title: "what it cost" + (step.tookMs >= 16 ? ": more than a frame (16 ms)" : "") },
+              : el("span", { class: slowMutation(step) ? "cost slow" : "muted cost",
+                  title: "what it cost" + (slowMutation(step) ? ": more than a frame (16 ms)" : "") },
                   " · " + step.cost)),
           el("td", {}, cause));
       });
@@ -260,7 +264,9 @@ enum InspectorScript {
       hooks.polls += 1;
       try {
         await loadRecordings();
-        if ($("follow").checked && !$("text").value.trim()) await loadSteps(tailStart());
+        if ($("follow").checked && !$("text").value.trim() && !$("slowest").checked) {
+          await loadSteps(tailStart());
+        }
         clearError();
       } catch (error) {
         if (error.name !== "AbortError") showError(error);

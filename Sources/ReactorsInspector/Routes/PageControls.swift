@@ -5,15 +5,18 @@ import ReactorsRecording
 /// (the ``Gatekeeper``, then ``QueryParameters``):
 ///
 /// - `GET /api/value?r=ID&i=N` — step `N`'s whole input or mutation, as a tree.
-/// - `GET /api/compare?r=ID&i=N&with=M` — the diff of the state at `M` with the state at `N`.
+/// - `GET /api/compare?r=ID&i=N&with=M` — what changed from the state at `M` to the state at
+///   `N`.
 /// - `GET /api/statejson?r=ID&i=N` — the state at `N` as JSON (`Codable` states), to copy.
 /// - `GET /api/whatif?r=ID&skip=N` — the last state made again without input `N` and what it
 ///   caused (`mutate` and effects not run), and its diff with the recorded last state.
 /// - `POST /api/send?r=ID` (the action as JSON, as `Codable` writes it) — sends it to the
 ///   app's reactor, where the app allows it (``Inspector/inspect(_:sending:)``): 403 otherwise.
 struct PageControls: Sendable {
+  /// The routes whose checks (recording, step) these share.
   let routes: InspectorRoutes
 
+  /// The paths answered here.
   static let paths: Set<String> = [
     "/api/value", "/api/compare", "/api/statejson", "/api/whatif", "/api/send",
   ]
@@ -37,7 +40,7 @@ struct PageControls: Sendable {
       let recording = try routes.recording(query)
       let index = try routes.step(query, in: recording)
       let other = try query.integer("with", in: 0...max(recording.lastIndex, 0))
-      guard let answer = await lanes.run({ recording.compare(other, with: index) }) ?? nil else {
+      guard let answer = await lanes.run({ recording.compare(index, with: other) }) ?? nil else {
         throw RouteRefusal(404, "No state at step \(index) or \(other).")
       }
       return InspectorRoutes.json(answer)
@@ -60,13 +63,10 @@ struct PageControls: Sendable {
     case ("GET", "/api/whatif"):
       let recording = try routes.recording(query)
       let index = try query.integer("skip", in: 1...max(recording.lastIndex, 1))
-      guard let answer = await lanes.run({ recording.whatIf(skipping: index) }) ?? nil else {
-        throw RouteRefusal(
-          422,
-          "No what-if without step \(index): it is not an input, or the recording cannot "
-            + "reduce (an imported file, or a reactor that is gone).")
+      guard let answer = await lanes.run({ recording.whatIf(skipping: index) }) else {
+        throw InspectorRoutes.gone
       }
-      return InspectorRoutes.json(answer)
+      return InspectorRoutes.json(try answer.get())
     case ("POST", "/api/send"):
       let recording = try routes.recording(query)
       guard let send = recording.agentAccess.send else {

@@ -128,6 +128,9 @@ import Testing
     #expect(ended.map { $0["kind"] as? String } == ["ended"])
     #expect((ended.first?["cost"] as? String)?.hasPrefix("ran ") == true)
     #expect((runs["note"] as? String)?.contains("measuringCosts: true") == true)
+    let mutationsOnly = try await client.tool(
+      "slowest_steps", ["recording": 1, "kinds": ["mutation"]])
+    #expect((mutationsOnly["steps"] as? [[String: Any]])?.isEmpty == true)
   }
 
   @Test func idsSizesArgumentsAndTheReadOnlyListAreChecked() async throws {

@@ -32,10 +32,16 @@ import Testing
     #expect(value["summary"] as? String == ".add")
     #expect(try await get("/api/value?r=0&i=0").status == 404)
 
-    let compared = try await json("/api/compare?r=0&i=2&with=6")
+    // From the state at 2 (total 1) to the state at 6 (total 6).
+    let compared = try await json("/api/compare?r=0&i=6&with=2")
+    #expect(compared["index"] as? Int == 6)
     #expect(compared["previous"] as? Int == 2)
-    #expect((compared["diff"] as? String)?.contains("total: 1") == true)
-    #expect((compared["diff"] as? String)?.contains("total: 6") == true)
+    let lines = try #require(compared["diff"] as? String)
+    #expect(lines.contains("-") && lines.contains("total: 1"))
+    #expect(lines.contains("+") && lines.contains("total: 6"))
+    #expect(
+      lines.firstRange(of: "total: 1")!.lowerBound < lines.firstRange(of: "total: 6")!.lowerBound,
+      "the state compared with comes first, as what was: \(lines)")
     #expect(try await get("/api/compare?r=0&i=2&with=99").status == 400)
 
     let state = try await get("/api/statejson?r=0&i=4")
@@ -80,5 +86,39 @@ import Testing
     let refused = try await send(1, #"{"add":{"_0":5}}"#)
     #expect(refused.status == 403)
     #expect(closed.currentState.total == 0)
+  }
+
+  @Test func aWhatIfLeavesOutWhatTheInputCausedAndRefusesRedactedMutations() async throws {
+    let inspector = try await Inspector.start(printsAddress: false)
+    defer { Task { await inspector.stop() } }
+    // Every amount arrives through an effect: its start, its mutation and its end were caused
+    // by the input, and leave with it.
+    let effects = MCPQueriesTests.EffectCounter()
+    let recording = Recording(of: effects, named: "effects")
+    effects.send(.add(2))
+    await effects.storage.settled()
+    effects.send(.add(5))
+    await effects.storage.settled()
+    let hidden = Counter()
+    let redacted = Recording(
+      of: hidden, named: "hidden", redacting: [.mutation { _ in .add(0) }])
+    hidden.send(.add(1))
+    inspector.inspect(recording)
+    inspector.inspect(redacted)
+    let http = RawHTTP(port: inspector.port)
+    let token = try InspectorTests.token(of: inspector)
+
+    let answer = try await http.send("GET", "/api/whatif?r=0&skip=1&token=\(token)")
+    #expect(answer.status == 200, "\(answer.text)")
+    let whatIf = try #require(
+      JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])
+    // began, input add(2), effect, mutation add(2), ended: three steps it caused.
+    #expect(whatIf["alsoSkipped"] as? Int == 3)
+    let diff = try #require(whatIf["diff"] as? String)
+    #expect(diff.contains("total: 7") && diff.contains("total: 5"), "\(diff)")
+    let refused = try await http.send("GET", "/api/whatif?r=1&skip=1&token=\(token)")
+    #expect(refused.status == 422)
+    #expect(refused.text.contains("redacted"))
+    withExtendedLifetime((effects, hidden)) {}
   }
 }
