@@ -13,4 +13,14 @@ import Testing
     #expect(inspector.address.hasPrefix("http://127.0.0.1:\(inspector.port)/?token="))
     await inspector.stop()
   }
+
+  @Test func letAnAgentSendAndReplay() async throws {
+    typealias MyReactor = RecordingArticle.Counter
+    let reactor = MyReactor()
+    let recording = Recording(of: reactor, named: "counter")
+    let inspector = try await Inspector.start(printsAddress: false)
+    inspector.inspect(recording, replayingOn: { MyReactor() }, sending: { reactor.send($0) })
+    #expect(inspector.mcpConfiguration.contains(inspector.mcpAddress))
+    await inspector.stop()
+  }
 }

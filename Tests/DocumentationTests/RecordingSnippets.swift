@@ -135,4 +135,14 @@ enum RecordingArticle {
     #expect(search.currentState == .init(query: "swift", hits: ["swift 1"]))
     #expect(recording.steps[2].state == .init(query: "swift", hits: []))
   }
+
+  @Test func measureWhatEachStepCosts() async throws {
+    let search = RecordingArticle.Search { query in ["\(query) 1"] }
+    let recording = Recording(of: search, named: "search", measuringCosts: true)
+    search.send(.query("swift"))  // … the app runs …
+    let slowest = recording.costs.max { $0.value.reduce < $1.value.reduce }
+    #expect(slowest != nil)
+    await search.storage.settled()
+    #expect(recording.isMeasuringCosts)
+  }
 }
