@@ -66,9 +66,20 @@ struct ChangeAnswer: Encodable, Sendable {
   let note: String?
 }
 
-/// The step the app's screens show after `travel` (`nil`: live again).
+/// The step the app's screens show after `travel`, or that they are live again.
 struct Moved: Encodable, Sendable {
+  /// The step shown; `nil` when live.
   let shownStep: Int?
+  /// Whether the screens show the live state.
+  var live: Bool { shownStep == nil }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Keys.self)
+    try container.encode(shownStep, forKey: .shownStep)
+    try container.encode(live, forKey: .live)
+  }
+
+  enum Keys: String, CodingKey { case shownStep, live }
 }
 
 /// What `send_action` sent.

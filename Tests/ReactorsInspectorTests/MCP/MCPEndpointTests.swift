@@ -196,7 +196,9 @@ import Testing
     #expect(
       try await client.tool("travel", ["recording": 0, "index": 2])["shownStep"] as? Int == 2)
     #expect(counter.currentState.total == 1)
-    _ = try await client.tool("go_live", ["recording": 0])
+    let live = try await client.tool("go_live", ["recording": 0])
+    #expect(live["live"] as? Bool == true)
+    #expect(live["shownStep"] is NSNull)
     #expect(counter.currentState.total == 6)
   }
 

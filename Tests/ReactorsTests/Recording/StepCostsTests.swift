@@ -67,4 +67,31 @@ import Testing
     #expect(
       recording.costs[2] == StepCosts(reduce: .milliseconds(2), delivery: .milliseconds(3)))
   }
+
+  /// A slow counter whose every amount arrives from an effect's task.
+  final class EffectSlowCounter: Reactor {
+    typealias Action = SlowCounter.Action
+    typealias State = SlowCounter.State
+    let storage = Storage()
+    let initialState = State()
+    let clock: ManualClock
+    init(clock: ManualClock) { self.clock = clock }
+    func mutate(action: Action) -> Effect<Action> { .run { send in send(action) } }
+    func reduce(state: inout State, mutation: Action) {
+      clock.advance(by: .milliseconds(5))
+      if case .add(let amount) = mutation { state.total += amount }
+    }
+  }
+
+  @Test func aMutationFromAnEffectsTaskIsMeasuredToo() async throws {
+    let clock = ManualClock()
+    let counter = EffectSlowCounter(clock: clock)
+    let recording = Recording(of: counter, named: "effects", measuringCosts: true, clock: clock)
+    counter.send(.add(1))
+    await counter.storage.settled()
+    // The mutation its task sent, wherever it lands among the effect's steps.
+    let mutation = recording.steps.first { if case .mutation = $0.kind { true } else { false } }
+    let index = try #require(mutation?.index)
+    #expect(recording.costs == [index: StepCosts(reduce: .milliseconds(5), delivery: .zero)])
+  }
 }
