@@ -7,10 +7,7 @@ extension InspectorBrowserSuites {
   /// The inspector's page in a real browser on a session of 1,000,000 steps of a state of 1,000
   /// values (a state kept every 32 mutations): its first screen and any step's state and diff,
   /// by the page's own timings.
-  @Suite(
-    .enabled(
-      if: WebDriver.installed != nil,
-      "Chromium and its driver are not installed (apt-get install -y chromium chromium-driver)"))
+  @Suite(.chromiumInstalled)
   struct InspectorBrowserTimingTests {
     /// A reactor whose state is 1,000 numbers, each action adding to one.
     final class Wide: Reactor {

@@ -8,11 +8,7 @@ extension InspectorBrowserSuites {
   /// input, a diff with any step, a state copied as JSON, a what-if without an input, each
   /// step's time since the one before, and an action sent from the page that the program's
   /// screen then searches.
-  @Suite(
-    .enabled(if: Tmux.isAvailable, "tmux is not installed (apt-get install -y tmux)"),
-    .enabled(
-      if: WebDriver.installed != nil,
-      "Chromium and its driver are not installed (apt-get install -y chromium chromium-driver)"))
+  @Suite(.tmuxInstalled, .chromiumInstalled)
   struct InspectorControlsBrowserTests {
     @Test func keysSliderValuesComparisonsJSONWhatIfAndSend() throws {
       let program = try #require(builtProduct(named: "search"), "build the search product first")

@@ -9,11 +9,7 @@ extension InspectorBrowserSuites {
   /// through (rows, causes, the tree and its "more" buttons, the filter, paging, hovering). No
   /// script runs (every payload sets `window.pwned`, which the test reads), no element gets an
   /// event-handler attribute, and the app beside it does not travel.
-  @Suite(
-    .enabled(if: Tmux.isAvailable, "tmux is not installed (apt-get install -y tmux)"),
-    .enabled(
-      if: WebDriver.installed != nil,
-      "Chromium and its driver are not installed (apt-get install -y chromium chromium-driver)"))
+  @Suite(.tmuxInstalled, .chromiumInstalled)
   struct InspectorHostileFilesBrowserTests {
     /// Strings that would run script if they became markup, an attribute or a URL.
     static let payloads = [

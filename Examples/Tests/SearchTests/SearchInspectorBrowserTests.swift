@@ -8,11 +8,7 @@ extension InspectorBrowserSuites {
   /// diff opens, the page's time travel takes the program's screen back, and Live brings it
   /// forward; the session's file, exported, imports back. It takes the README's screenshot of
   /// the page (`docs/inspector.png`, written when `REACTORS_UPDATE_SCREENSHOT=1`).
-  @Suite(
-    .enabled(if: Tmux.isAvailable, "tmux is not installed (apt-get install -y tmux)"),
-    .enabled(
-      if: WebDriver.installed != nil,
-      "Chromium and its driver are not installed (apt-get install -y chromium chromium-driver)"))
+  @Suite(.tmuxInstalled, .chromiumInstalled)
   struct SearchInspectorBrowserTests {
     @Test func thePageFollowsTheSessionShowsADiffAndTravelsTheScreen() throws {
       let program = try #require(builtProduct(named: "search"), "build the search product first")

@@ -32,7 +32,10 @@ struct PageControls: Sendable {
     case ("GET", "/api/value"):
       let recording = try routes.recording(query)
       let index = try routes.step(query, in: recording)
-      guard let tree = await lanes.run({ recording.valueTree(at: index) }) ?? nil else {
+      // A step's value is small and bounded: it is made where pages of steps are, so that it
+      // never waits behind (or holds up) the next step's state and diff.
+      let steps = routes.state.stepsLane
+      guard let tree = await steps.run({ recording.valueTree(at: index) }) ?? nil else {
         throw RouteRefusal(404, "Step \(index) is not an input or a mutation.")
       }
       return InspectorRoutes.json(tree)
