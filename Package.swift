@@ -65,7 +65,7 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "ReactorsInspectorTests",
-      dependencies: ["Reactors", "ReactorsInspector", "ReactorsTestSupport"],
+      dependencies: ["Reactors", "ReactorsInspector", "ReactorsTesting", "ReactorsTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(

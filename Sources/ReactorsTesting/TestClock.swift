@@ -183,6 +183,13 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
+  /// Moves time forward by `duration` at once, from synchronous code (a reducer or an observer
+  /// that "takes" that long, in a test of what a recording measures), waking no one: a sleeper
+  /// due by then wakes at the next ``advance(by:)``. For the package's tests.
+  package func pass(_ duration: Duration) {
+    state.withLock { $0.now = $0.now.advanced(by: duration) }
+  }
+
   /// Moves time forward until no task sleeps on the clock, waking each in deadline order.
   nonisolated(nonsending) public func run() async {
     while let last = state.withLock({ $0.sleepers.map { $0.deadline }.max() }) {

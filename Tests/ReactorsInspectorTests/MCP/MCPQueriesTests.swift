@@ -3,6 +3,7 @@ import Reactors
 import ReactorsInspector
 import ReactorsRecording
 import ReactorsTestSupport
+import ReactorsTesting
 import Testing
 
 /// The questions that search a recording, at their edges: a value that matches, stops and
@@ -78,15 +79,15 @@ import Testing
     #expect(why["end"] as? String == "the cause is step 3 of parent, which is not in this file")
   }
 
-  /// A counter whose `reduce` takes `amount` ms on the manual clock.
+  /// A counter whose `reduce` takes `amount` ms on the test clock.
   final class TimedCounter: Reactor {
     let storage = Storage()
     let initialState = Counter.State()
-    let clock: ManualClock
-    init(clock: ManualClock) { self.clock = clock }
+    let clock: TestClock
+    init(clock: TestClock) { self.clock = clock }
     func reduce(state: inout Counter.State, mutation: Counter.Action) {
       if case .add(let amount) = mutation {
-        clock.advance(by: .milliseconds(amount))
+        clock.pass(.milliseconds(amount))
         state.total += amount
       }
     }
@@ -95,7 +96,7 @@ import Testing
   @Test func theSlowestStepsAreMeasuredMutationsAndEffectsRuns() async throws {
     let inspector = try await Inspector.start(printsAddress: false)
     defer { Task { await inspector.stop() } }
-    let clock = ManualClock()
+    let clock = TestClock()
     let timed = TimedCounter(clock: clock)
     let measured = Recording(of: timed, named: "timed", measuringCosts: true, clock: clock)
     for amount in [3, 20, 1] { timed.send(.add(amount)) }

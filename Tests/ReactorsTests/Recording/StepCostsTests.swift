@@ -1,30 +1,31 @@
 import Reactors
 import ReactorsTestSupport
+import ReactorsTesting
 import Testing
 
 /// What each recorded mutation cost, when the recording measures: its `reduce` and the delivery
-/// after it, each on the recording's clock (a manual one here, moved by the reducer and the
-/// observer themselves), the recording's own work left out; nothing measured otherwise.
+/// after it, each on the recording's clock (the test clock here, moved by the reducer and
+/// the observer themselves), the recording's own work left out; nothing measured otherwise.
 @Suite(.timeLimit(.minutes(1))) struct StepCostsTests {
-  /// A counter whose `reduce` takes 5 ms on the manual clock.
+  /// A counter whose `reduce` takes 5 ms on the test clock.
   final class SlowCounter: Reactor {
     enum Action: Sendable { case add(Int) }
     struct State: Sendable { var total = 0 }
     let storage = Storage()
     let initialState = State()
-    let clock: ManualClock
-    init(clock: ManualClock) { self.clock = clock }
+    let clock: TestClock
+    init(clock: TestClock) { self.clock = clock }
     func reduce(state: inout State, mutation: Action) {
-      clock.advance(by: .milliseconds(5))
+      clock.pass(.milliseconds(5))
       if case .add(let amount) = mutation { state.total += amount }
     }
   }
 
   @Test func eachMutationsReduceAndDeliveryAreTimedOnTheRecordingsClock() {
-    let clock = ManualClock()
+    let clock = TestClock()
     let counter = SlowCounter(clock: clock)
     let token = counter.observe(\.total) { total in
-      if total > 0 { clock.advance(by: .milliseconds(7)) }
+      if total > 0 { clock.pass(.milliseconds(7)) }
     }
     defer { token.cancel() }
     let recording = Recording(of: counter, named: "slow", measuringCosts: true, clock: clock)
@@ -40,7 +41,7 @@ import Testing
   }
 
   @Test func aRecordingThatDoesNotMeasureKeepsNoCosts() {
-    let clock = ManualClock()
+    let clock = TestClock()
     let counter = SlowCounter(clock: clock)
     let recording = Recording(of: counter, named: "slow", clock: clock)
     counter.send(.add(1))
@@ -49,16 +50,16 @@ import Testing
   }
 
   @Test func aStoresMiddlewareIsPartOfTheDelivery() {
-    let clock = ManualClock()
+    let clock = TestClock()
     let store = Store(
       initial: 0,
       reducer: { (total: inout Int, amount: Int) in
-        clock.advance(by: .milliseconds(2))
+        clock.pass(.milliseconds(2))
         total += amount
       },
       middlewares: [
         { _, _ in
-          clock.advance(by: .milliseconds(3))
+          clock.pass(.milliseconds(3))
           return .none
         }
       ])
@@ -74,17 +75,17 @@ import Testing
     typealias State = SlowCounter.State
     let storage = Storage()
     let initialState = State()
-    let clock: ManualClock
-    init(clock: ManualClock) { self.clock = clock }
+    let clock: TestClock
+    init(clock: TestClock) { self.clock = clock }
     func mutate(action: Action) -> Effect<Action> { .run { send in send(action) } }
     func reduce(state: inout State, mutation: Action) {
-      clock.advance(by: .milliseconds(5))
+      clock.pass(.milliseconds(5))
       if case .add(let amount) = mutation { state.total += amount }
     }
   }
 
   @Test func aMutationFromAnEffectsTaskIsMeasuredToo() async throws {
-    let clock = ManualClock()
+    let clock = TestClock()
     let counter = EffectSlowCounter(clock: clock)
     let recording = Recording(of: counter, named: "effects", measuringCosts: true, clock: clock)
     counter.send(.add(1))
