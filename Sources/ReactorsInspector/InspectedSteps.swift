@@ -56,24 +56,13 @@ final class InspectedSteps<Action: Sendable, Mutation: Sendable, State: Sendable
 
   func steps(from: Int, limit: Int, filter: StepFilter) -> (steps: [StepSummary], next: Int) {
     var found: [StepSummary] = []
-    var position = max(from, 0)
-    while found.count < limit, !RenderLane.isCancelled {
-      let window = recording.withSteps { steps -> [Step] in
-        guard position < steps.count else { return [] }
-        return Array(
-          steps[position..<min(steps.count, position + min(512, steps.count - position))])
-      }
-      guard !window.isEmpty else { break }
-      for step in window {
-        position += 1
-        let summary = summary(step)
-        if filter.accepts(summary) {
-          found.append(summary)
-          if found.count == limit { break }
-        }
-      }
+    guard limit > 0 else { return ([], max(from, 0)) }
+    let next = walkSteps(fromPosition: from) { step in
+      let summary = summary(step)
+      if filter.accepts(summary) { found.append(summary) }
+      return found.count < limit
     }
-    return (found, position)
+    return (found, next)
   }
 
   func state(at index: Int, path: String, leafLimit: Int) -> StateAnswer? {

@@ -21,10 +21,9 @@ struct MCPArguments: Sendable {
     let number: Int?
     switch value {
     case .number(let text):
-      // "3" or "3.0", as clients write a whole number; never through a conversion that traps.
-      let whole = text.hasSuffix(".0") ? String(text.dropLast(2)) : text
-      number = whole.utf8.count <= 19 ? Int(whole) : nil
-    case .string(let text): number = text.utf8.count <= 19 ? Int(text) : nil
+      // "3" or "3.0", as clients write a whole number.
+      number = QueryParameters.wholeNumber(text.hasSuffix(".0") ? text.dropLast(2) : text[...])
+    case .string(let text): number = QueryParameters.wholeNumber(text)
     default: number = nil
     }
     guard let number else {

@@ -15,10 +15,7 @@ struct QueryParameters: Sendable {
       throw RouteRefusal(400, "\(name)= is missing: add \(name)=N (a whole number).")
     }
     let shown = text.count > 24 ? String(text.prefix(24)) + "…" : text
-    let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
-    guard !digits.isEmpty, digits.count <= 19, digits.allSatisfy({ ("0"..."9").contains($0) }),
-      let number = Int(text)
-    else {
+    guard let number = Self.wholeNumber(text) else {
       throw RouteRefusal(
         400,
         "\(name)=\(shown) is not a whole number between \(range.lowerBound) and "
@@ -31,6 +28,17 @@ struct QueryParameters: Sendable {
           + "\(range.upperBound).")
     }
     return number
+  }
+
+  /// `text` as a whole number: digits only (after an optional `-`), at most 19 of them, and
+  /// within `Int`; `nil` otherwise. Never traps, whatever the text. The tools' arguments
+  /// (``MCPArguments``) are read with it too.
+  static func wholeNumber(_ text: some StringProtocol) -> Int? {
+    let digits = text.hasPrefix("-") ? text.dropFirst() : text[...]
+    guard !digits.isEmpty, digits.utf8.count <= 19,
+      digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+    else { return nil }
+    return Int(text)
   }
 
   /// The text named `name`, at most `limit` characters; `nil` when absent.
