@@ -4,14 +4,14 @@ import Reactors
 // Runs every scenario in one process and prints one table: Reactors, the raw baseline measured
 // in the same run, their ratio, the target and whether it is met.
 
-// `--profile send|dispatch|contention|two-threads|scope|observers|changing|create|immediate|
-// async|suspending|floor|baseline|observed|observed-baseline|observers-1000|recorded|
-// recorded-in-memory` runs one path alone,
-// for valgrind --tool=callgrind or perf: no table. `async`, `suspending`, `floor` and `baseline`
-// (scenario 5's rows) use threads: perf only; `immediate` is scenario 5's `.run` sent from a
-// plain loop, which changes no thread, for callgrind. `contention`, `two-threads`, `observed`,
-// `observed-baseline` and `observers-1000` take a count after them. `--profile split` prints
-// scenario 8's read and send costs apart.
+// `--profile send|dispatch|contention|two-threads|eight-threads|scope|observers|changing|create|
+// immediate|async|suspending|floor|baseline|observed|observed-baseline|observers-1000|recorded|
+// recorded-in-memory` runs one path alone, for valgrind --tool=callgrind or perf: no table.
+// `async`, `suspending`, `floor` and `baseline` (scenario 5's rows) use threads: perf only;
+// `immediate` is scenario 5's `.run` sent from a plain loop, which changes no thread, for
+// callgrind. `contention`, `two-threads`, `eight-threads`, `observed`, `observed-baseline` and
+// `observers-1000` take a count after them. `--profile split` prints scenario 8's read and send
+// costs apart.
 if let index = CommandLine.arguments.firstIndex(of: "--profile") {
   let what = CommandLine.arguments.dropFirst(index + 1).first ?? "send"
   /// The count given after the profile's name, or `default`.
@@ -89,6 +89,9 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile") {
   } else if what == "two-threads" {
     let perThread = count(default: 1_000_000)
     for _ in 0..<5 { sendFromThreads(2, perThread, to: CounterReactor()) }
+  } else if what == "eight-threads" {
+    let perThread = count(default: 250_000)
+    for _ in 0..<5 { sendFromThreads(8, perThread, to: CounterReactor()) }
   } else if what == "contention" {
     print(contention(perThread: count(default: 100_000)).map(\.reactors))
   } else if what == "dispatch" {

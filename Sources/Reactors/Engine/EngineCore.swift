@@ -10,20 +10,6 @@ struct EngineCore<R: Reactor> {
   /// starts, and never replaced.
   @usableFromInline var transforms: Transforms<R>?
   @usableFromInline var observers = ObserverRegistry<R.State>()
-  /// The change being delivered. It belongs to the thread that processes the reactor's work:
-  /// that thread fills it with the lock held and empties it with the lock released; no other
-  /// thread touches it.
-  @usableFromInline var delivery = Delivery<R.State>()
-  /// The queued items the processing thread took and is processing, in reverse order. Like
-  /// ``delivery``, it belongs to that thread, and keeps its buffer between uses.
-  @usableFromInline var taken: [Processing<Work<R>, ThreadIdentity>.Queued] = []
-  /// What the processing thread is in the middle of (time travel, an effect starting, the item's
-  /// kind). Belongs to the processing thread, like ``taken``: only that thread reads or writes
-  /// it.
-  @usableFromInline var modes = ProcessingModes()
-  /// The hook told of the reactor's steps (see ``StepHook``). Belongs to the processing thread,
-  /// like ``taken``: set in the work's order (``EngineControl/hook(_:)``), read when processing.
-  @usableFromInline var hook: StepHook<R.Action, R.Mutation, R.State>?
   /// How many times each effect id has been cancelled (see ``EffectMark``); absent is 0.
   @usableFromInline var cancellations: [EffectID: UInt64] = [:]
   /// What every effect's host shares (a weak reference, the tasks); made with the first

@@ -35,19 +35,16 @@ final class EngineExtras<R: Reactor> {
   /// ``EngineCore/hook``, readable under the lock): where a cancellation made on another thread
   /// is told, never before the hook began.
   @exclusivity(unchecked) @usableFromInline var activeHook: StepHook<R.Action, R.Mutation, R.State>?
-  /// The mutations told to ``EngineCore/hook`` since it began (its ordinals). Belongs to the
-  /// processing thread, like ``EngineCore/taken``: only that thread reads or writes it, without
-  /// the lock.
-  @exclusivity(unchecked) @usableFromInline var hookedMutations = 0
   /// While the observers are shown a past state (``ProcessingModes/isTraveling``): the live state and
   /// what `transform(state:)` made of it, put aside, and the work held meanwhile, in order.
-  /// Belong to the processing thread, like ``hookedMutations``.
+  /// Belong to the processing thread, like ``ProcessingThreadParts``: only that thread reads or
+  /// writes them, without the lock.
   @exclusivity(unchecked) @usableFromInline var liveState: R.State?
   @exclusivity(unchecked) @usableFromInline var livePublished: R.State?
   @exclusivity(unchecked) @usableFromInline var held: [(Work<R>, StepScope)] = []
   /// What the last reduce left to do once the lock is released (see
   /// ``ReactorStorage/keepWorkAfterReduce()``): kept by the processing thread with the lock
-  /// held, taken by it right after. Belongs to that thread, like ``hookedMutations``.
+  /// held, taken by it right after. Belongs to that thread, like ``liveState``.
   @exclusivity(unchecked) @usableFromInline var workAfterReduce: AfterReduce<R>?
 
   @usableFromInline init() {}

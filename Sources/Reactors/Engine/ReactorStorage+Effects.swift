@@ -99,10 +99,9 @@ extension ReactorStorage {
   /// ``ProcessingModes/isStartingEffect``). The processing thread only; lock released.
   @inlinable @inline(__always)
   func whileStartingEffect(_ body: () -> Void) {
-    let modes = processingModes
-    let wasStarting = modes.pointee.effectStarting()
+    let wasStarting = parts.pointee.modes.effectStarting()
     body()
-    modes.pointee.effectStarted(restoring: wasStarting)
+    parts.pointee.modes.effectStarted(restoring: wasStarting)
   }
 
   /// Installs the step that runs after each reduce (a store's middleware). Call before use.

@@ -6,10 +6,10 @@ extension ReactorStorage {
   /// The hook the engine's type uses.
   @usableFromInline typealias Hook = StepHook<R.Action, R.Mutation, R.State>
 
-  /// The hook the processing thread tells (see ``EngineCore/hook``).
+  /// The hook the processing thread tells (see ``ProcessingThreadParts/hook``).
   @inlinable @inline(__always)
   var processingHook: Hook? {
-    core.pointer(to: \.hook).unsafelyUnwrapped.pointee
+    parts.pointee.hook
   }
 
   /// ``processingHook`` without a retain, for each step's path: the core holds it until the
@@ -19,7 +19,7 @@ extension ReactorStorage {
   /// on another thread (a file's writer).
   @inlinable @inline(__always)
   var unretainedProcessingHook: Unmanaged<Hook>? {
-    core.pointer(to: \.hook).unsafelyUnwrapped.unretained()
+    parts.pointee.unretainedHook
   }
 
   /// Attaches `hook`, in place of the one attached before: arrivals are kept with their
@@ -72,23 +72,18 @@ extension ReactorStorage {
   /// follow-up when it is one. Lock released; the processing thread only.
   @inlinable @inline(never)
   func process(_ work: Work<R>, in scope: StepScope, _ reactor: R) {
-    let modes = processingModes
-    let wasFollowUp = modes.pointee.scopeEntered(isFollowUp: scope.isFollowUp)
+    let wasFollowUp = parts.pointee.modes.scopeEntered(isFollowUp: scope.isFollowUp)
     CauseScope.run(scope.cause) { process(work, reactor, source: scope.source) }
-    modes.pointee.scopeLeft(restoring: wasFollowUp)
+    parts.pointee.modes.scopeLeft(restoring: wasFollowUp)
   }
 
   /// The processing thread starts telling `hook`, or stops with `nil`, and tells the hook it
   /// stops telling that it finished. Lock released.
   @usableFromInline
   func startTelling(_ hook: Hook?) {
-    let current = core.pointer(to: \.hook).unsafelyUnwrapped
-    let previous = current.pointee
-    current.pointee = hook
-    let state = locked { () -> R.State in
-      core.pointee.extras?.hookedMutations = 0
-      return stateSlot.pointee
-    }
+    let previous = parts.pointee.hook
+    parts.pointee.tell(hook)
+    let state = locked { stateSlot.pointee }
     hook?.began(state)
     // Told of cancellations from other threads only once it began: until then they go to the
     // hook before, which has not finished yet.
@@ -104,7 +99,7 @@ extension ReactorStorage {
     _ action: R.Action, staged: Bool, _ reactor: R, _ hook: Unmanaged<Hook>,
     _ source: CallSite?
   ) {
-    let isFollowUp = processingModes.pointee.isFollowUp
+    let isFollowUp = parts.pointee.modes.isFollowUp
     let step = hook._withUnsafeGuaranteedRef {
       $0.input(action, staged, isFollowUp, CauseScope.current, source)
     }
@@ -127,13 +122,7 @@ extension ReactorStorage {
   /// released.
   @inlinable @inline(__always)
   func tellReduced(_ mutation: R.Mutation, _ hook: Unmanaged<Hook>) -> RecordedCause {
-    // Extras were made before the hook was attached, and are never replaced (so they are read
-    // without a retain); the count belongs to this thread.
-    let extras = core.pointer(to: \.extras).unsafelyUnwrapped.unretained().unsafelyUnwrapped
-    let ordinal = extras._withUnsafeGuaranteedRef { extras in
-      extras.hookedMutations &+= 1
-      return extras.hookedMutations
-    }
+    let ordinal = parts.pointee.mutationTold()
     // Only this thread reduces: the state read now is the one this mutation made.
     return hook._withUnsafeGuaranteedRef { hook in
       hook.reduced(mutation, ordinal, CauseScope.current) { locked { stateSlot.pointee } }

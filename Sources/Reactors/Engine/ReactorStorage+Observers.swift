@@ -87,8 +87,8 @@ extension ReactorStorage {
         // say): the change being delivered skips it too. Another thread's removal cannot reach
         // a delivery in progress. (`delivery` belongs to the processing thread: only that
         // thread may read it.)
-        if core.pointee.processing.isOwned(by: .current) && core.pointee.delivery.isDelivering {
-          core.pointee.delivery.removedByOwner.append(id)
+        if core.pointee.processing.isOwned(by: .current) && parts.pointee.delivery.isDelivering {
+          parts.pointee.delivery.removedByOwner.append(id)
         }
       } else if let extras = core.pointee.extras,
         let index = extras.pendingRegistrations.firstIndex(of: id)

@@ -11,7 +11,7 @@ extension ReactorStorage {
   /// `source`: where an action was sent from, for a hooked reactor (see ``StepScope/source``).
   @inlinable
   func process(_ work: Work<R>, _ reactor: R, source: CallSite? = nil) {
-    if processingModes.pointee.holds(work) { return hold(work, source: source) }
+    if parts.pointee.modes.holds(work) { return hold(work, source: source) }
     switch work {
     case .action(let action, let staged):
       processAction(action, staged: staged, reactor, source: source)
@@ -44,7 +44,7 @@ extension ReactorStorage {
   /// it a work item first. Lock released.
   @inlinable @inline(__always)
   func processSent(_ action: R.Action, _ source: CallSite?, _ reactor: R) {
-    guard !processingModes.pointee.holdsActions else {
+    guard !parts.pointee.modes.holdsActions else {
       return hold(.action(action, staged: false), source: source)
     }
     processAction(action, staged: false, reactor, source: source)
@@ -224,10 +224,10 @@ extension ReactorStorage {
     guard !core.pointee.observers.isEmpty else { return false }
     // The state is compared where it lies: copying it would retain every collection it holds.
     guard let transforms = core.pointee.transforms, transforms.state != nil else {
-      return core.pointee.observers.capture(UnsafePointer(stateSlot), into: &core.pointee.delivery)
+      return core.pointee.observers.capture(UnsafePointer(stateSlot), into: &parts.pointee.delivery)
     }
     return withUnsafePointer(to: &transforms.published!) {
-      core.pointee.observers.capture($0, into: &core.pointee.delivery)
+      core.pointee.observers.capture($0, into: &parts.pointee.delivery)
     }
   }
 
@@ -235,7 +235,7 @@ extension ReactorStorage {
   /// thread only.
   @inlinable
   func deliverChanges() {
-    Delivery.deliver(core.pointer(to: \.delivery).unsafelyUnwrapped)
+    Delivery.deliver(address(of: &parts.pointee.delivery))
   }
 
   /// What is left to do after a reduce (see ``reduced()``), lock released: releases the
@@ -250,7 +250,7 @@ extension ReactorStorage {
     else { return }
     // Only this thread reduces: the state read now is the one this mutation made.
     if let tap = after.tap {
-      tap(mutation, locked { publishedState }, processingModes.pointee.isLaterItem)
+      tap(mutation, locked { publishedState }, parts.pointee.modes.isLaterItem)
     }
     for issue in after.issues { reactor.report(issue) }
     if let middleware = after.middleware, let state = after.middlewareState {

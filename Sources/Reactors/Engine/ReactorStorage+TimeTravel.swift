@@ -29,7 +29,7 @@ extension ReactorStorage {
   /// ``EngineControl/showPast(_:)``, on the processing thread: shows a past state. Lock released.
   @usableFromInline
   func showPast(_ state: R.State) {
-    if processingModes.pointee.pastShown() {
+    if parts.pointee.modes.pastShown() {
       // Made by `travel(to:from:)`, before it queued this; never replaced.
       let extras = core.pointee.extras.unsafelyUnwrapped
       (extras.liveState, extras.livePublished) = locked {
@@ -42,7 +42,7 @@ extension ReactorStorage {
   /// ``EngineControl/showLive``, on the processing thread: shows the live state again. Lock released.
   @usableFromInline
   func showLive(_ reactor: R) {
-    guard processingModes.pointee.liveShown() else { return }
+    guard parts.pointee.modes.liveShown() else { return }
     let extras = core.pointee.extras.unsafelyUnwrapped
     let held = extras.held
     extras.held = []
@@ -56,7 +56,7 @@ extension ReactorStorage {
   @usableFromInline
   func hold(_ work: Work<R>, source: CallSite? = nil) {
     let extras = core.pointee.extras.unsafelyUnwrapped
-    let isFollowUp = processingModes.pointee.isFollowUp
+    let isFollowUp = parts.pointee.modes.isFollowUp
     let scope = StepScope(cause: CauseScope.current, isFollowUp: isFollowUp, source: source)
     extras.held.append((work, scope))
   }

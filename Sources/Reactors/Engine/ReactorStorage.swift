@@ -19,10 +19,9 @@
 /// replaces (an observed value, a published state) are released with the lock released, since
 /// a `deinit` may run user code; values `reduce` drops are released inside `reduce`.
 public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
-  // Audited: `core` is read and written only inside a lock scope (`locked(_:)`), except the
-  // parts that belong to the thread processing the reactor's work (`core.delivery`,
-  // `core.taken`, `core.modes` and `core.hook`, each reached through
-  // its own address, the extras' `hookedMutations`, `workAfterReduce`, `liveState`,
+  // Audited: `core` is read and written only inside a lock scope (`locked(_:)`), except
+  // what belongs to the thread processing the reactor's work (`parts`, beside the core in its
+  // allocation and never reached through it, the extras' `hookedMutations`, `workAfterReduce`, `liveState`,
   // `livePublished` and `held`, and the transforms' `replaced`), `core.transforms` after the reactor started, and `core.extras` once made (neither
   // is replaced again), each documented where it is declared. Ownership of processing passes
   // from thread to thread through the lock, which orders those accesses. The pointer is
@@ -36,14 +35,25 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   /// ``core`` (a constant offset once specialized), not stored: one load fewer a use.
   @inlinable @inline(__always)
   var stateSlot: UnsafeMutablePointer<R.State> {
-    EngineAllocation.state(after: core, R.State.self)
+    EngineAllocation.state(after: core, ProcessingThreadParts<R>.self, R.State.self)
+  }
+
+  /// What belongs to the thread processing the reactor's work (see
+  /// ``ProcessingThreadParts``): that thread only, with the lock held or not. In the core's
+  /// allocation, after it; computed from ``core``, like ``stateSlot``.
+  @inlinable @inline(__always)
+  var parts: UnsafeMutablePointer<ProcessingThreadParts<R>> {
+    EngineAllocation.parts(after: core, ProcessingThreadParts<R>.self)
   }
 
   /// Creates the storage of a reactor that has not started yet.
   @inlinable
   public init() {
-    core = EngineAllocation.allocate(EngineCore<R>.self, R.State.self)
+    core = EngineAllocation.allocate(
+      EngineCore<R>.self, ProcessingThreadParts<R>.self, R.State.self)
     core.initialize(to: EngineCore())
+    EngineAllocation.parts(after: core, ProcessingThreadParts<R>.self).initialize(
+      to: ProcessingThreadParts())
   }
 
   deinit {
@@ -54,6 +64,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     for finish in finishers { finish() }
     for waiter in waiters { waiter.resume() }
     if core.pointee.lifecycle.hasStarted { stateSlot.deinitialize(count: 1) }
+    parts.deinitialize(count: 1)
     core.deinitialize(count: 1)
     EngineAllocation.deallocate(core)
     lock.deallocate()
@@ -211,7 +222,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   /// that owns it.
   @inlinable @inline(__always)
   func isStartingEffect(on thread: ThreadIdentity) -> Bool {
-    core.pointee.processing.isOwned(by: thread) && processingModes.pointee.isStartingEffect
+    core.pointee.processing.isOwned(by: thread) && parts.pointee.modes.isStartingEffect
   }
 
   /// Does what the state machine said when work arrived: `process` it now and go on with the
@@ -229,13 +240,6 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     case .queued, .queuedBehindBacklog:
       return
     }
-  }
-
-  /// What the processing thread is in the middle of (``EngineCore/modes``), through its own
-  /// address: the processing thread only.
-  @inlinable @inline(__always)
-  var processingModes: UnsafeMutablePointer<ProcessingModes> {
-    core.pointer(to: \.modes).unsafelyUnwrapped
   }
 
   /// The state the outside sees. Waits only for the engine's lock (see `PlatformLock`).
@@ -289,7 +293,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
       // The tasks waiting for the reactor to be idle, if any, once it is.
       var waiters: [UnsafeContinuation<Void, Never>]?
       let next = locked { () -> Processing<Work<R>, ThreadIdentity>.Next in
-        let next = core.pointee.processing.finishedItems(into: &core.pointee.taken)
+        let next = core.pointee.processing.finishedItems(into: &parts.pointee.taken)
         if case .idle = next, let extras = core.pointee.extras, !extras.idleWaiters.isEmpty {
           waiters = extras.idleWaiters.map(\.continuation)
           extras.idleWaiters = []
@@ -299,21 +303,17 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
       switch next {
       case .process:
         // Moved out one by one, in order: reversed once, then taken from the end. Only this
-        // thread touches `taken`, and never from inside `process`; it is reached through its own
-        // address, so that no access to the rest of the core, which others change under the
-        // lock meanwhile, is made.
-        let taken = core.pointer(to: \.taken).unsafelyUnwrapped
-        let modes = processingModes
-        taken.pointee.reverse()
-        while let queued = taken.pointee.popLast() {
-          modes.pointee.queuedItemStarted(isLater: queued.isLater)
+        // thread touches `taken`, and never from inside `process`.
+        parts.pointee.taken.reverse()
+        while let queued = parts.pointee.taken.popLast() {
+          parts.pointee.modes.queuedItemStarted(isLater: queued.isLater)
           if let scope = queued.scope {
             process(queued.item, in: scope, reactor)
           } else {
             process(queued.item, reactor)
           }
         }
-        modes.pointee.queuedItemsFinished()
+        parts.pointee.modes.queuedItemsFinished()
       case .idle:
         if let waiters { for waiter in waiters { waiter.resume() } }
         return

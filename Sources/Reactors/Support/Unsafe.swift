@@ -1,10 +1,10 @@
 // The unsafe helpers the engine shares, each kept because a benchmark row shows what it buys
 // (see the threads article's table): a field read where it lies (`FieldAccess`), an array's
-// element called without a retain (`unretainedElement(at:)`), an optional reference read
-// without a retain (`unretained()`), and the engine's one allocation for its core and its state
-// (`EngineAllocation`). They are not the only unsafe code; the rest stays beside what it serves,
-// each with its reason where it is written:
-// - `ReactorStorage.core` and `stateSlot`, behind pointers the storage allocates (here) and
+// element called without a retain (`unretainedElement(at:)`), a stored field's address without
+// a key path (`address(of:)`), and the engine's one allocation for its core, the processing
+// thread's parts and its state (`EngineAllocation`). They are not the only unsafe code; the
+// rest stays beside what it serves, each with its reason where it is written:
+// - `ReactorStorage.core`, `parts` and `stateSlot`, behind pointers the storage allocates (here) and
 //   frees, and `withPublishedState`, which hands observers' comparisons the state where it lies;
 // - `ChangedBytes`, which compares observed values byte by byte (scenario 8);
 // - the calls through `unretainedElement(at:)` with `_withUnsafeGuaranteedRef` in
@@ -65,31 +65,42 @@ extension Array where Element: AnyObject {
   }
 }
 
-extension UnsafeMutablePointer {
-  /// The object this optional reference points to, without a retain: for a reference the
-  /// caller knows stays alive while it uses it (see the callers).
-  ///
-  /// Bought by the recorded `send` and a store's dispatch: reading the engine's extras and its
-  /// recording without an atomic retain and release each time. It reads the reference as a
-  /// nullable pointer, which is how Swift's ABI stores an optional class reference (`nil` is the
-  /// null pointer, the one extra inhabitant of a class reference); the size is checked below.
-  @inlinable @inline(__always)
-  func unretained<Object: AnyObject>() -> Unmanaged<Object>? where Pointee == Object? {
-    assert(MemoryLayout<Object?>.size == MemoryLayout<UnsafeRawPointer?>.size)
-    return UnsafeRawPointer(self).load(as: UnsafeRawPointer?.self).map(Unmanaged.fromOpaque)
-  }
+/// The address of a stored field of a value behind an unsafe pointer, written
+/// `address(of: &pointer.pointee.field)`, for a value only one thread touches at a time (what
+/// belongs to the processing thread, ``ProcessingThreadParts``): the thread sanitizer takes the
+/// `inout` access for an access to the whole value.
+///
+/// Bought by every unoptimized build (an app's debug build, the sanitizer's): the same address
+/// through `pointer(to: \.field)` instantiates the key path at run time on each call, for a
+/// generic value, with the runtime's demangler: each delivery of a change paid for it. An
+/// optimized build makes the same address arithmetic either way.
+///
+/// Sound because `pointee` is an addressor: the `inout` argument is the field where it lies, not
+/// a temporary copy, so the address stays valid after the call for as long as the pointer's
+/// memory does. Only for a stored field (a computed one would hand over a temporary's address).
+@inlinable @inline(__always)
+func address<Field>(of field: inout Field) -> UnsafeMutablePointer<Field> {
+  withUnsafeMutablePointer(to: &field) { $0 }
 }
 
-/// The one allocation of a reactor's engine: its core, then its state at the next offset the
-/// state's alignment allows. One allocation, not two, keeps a child reactor's cost at one
-/// (benchmark scenario 11); the state has a slot of its own type, so nothing depends on where
-/// an optional keeps its payload.
+/// The one allocation of a reactor's engine: its core, then what belongs to the processing
+/// thread, then its state, each at the next offset its alignment allows. One allocation, not
+/// three, keeps a child reactor's cost at one (benchmark scenario 11); each value has a slot of
+/// its own type, so nothing depends on where a struct or an optional keeps a field.
 @usableFromInline
 enum EngineAllocation {
+  /// The offset of the processing thread's parts from the core's start.
+  @inlinable @inline(__always)
+  static func partsOffset<Core, Parts>(_ core: Core.Type, _ parts: Parts.Type) -> Int {
+    aligned(MemoryLayout<Core>.size, for: Parts.self)
+  }
+
   /// The state's offset from the core's start.
-  @inlinable
-  static func stateOffset<Core, State>(_ core: Core.Type, _ state: State.Type) -> Int {
-    aligned(MemoryLayout<Core>.size, for: State.self)
+  @inlinable @inline(__always)
+  static func stateOffset<Core, Parts, State>(
+    _ core: Core.Type, _ parts: Parts.Type, _ state: State.Type
+  ) -> Int {
+    aligned(partsOffset(core, parts) + MemoryLayout<Parts>.size, for: State.self)
   }
 
   /// `offset` rounded up to `type`'s alignment: where a value of `type` may start after
@@ -101,27 +112,39 @@ enum EngineAllocation {
     return (offset + alignment - 1) / alignment * alignment
   }
 
-  /// Allocates room for a core and a state, both uninitialized; the state's memory is bound to
-  /// its type, at ``state(after:_:)``.
+  /// Allocates room for a core, the processing thread's parts and a state, all uninitialized;
+  /// each one's memory is bound to its type, at ``parts(after:_:)`` and ``state(after:_:_:)``.
   @inlinable
-  static func allocate<Core, State>(
-    _ core: Core.Type, _ state: State.Type
+  static func allocate<Core, Parts, State>(
+    _ core: Core.Type, _ parts: Parts.Type, _ state: State.Type
   ) -> UnsafeMutablePointer<Core> {
-    let offset = stateOffset(core, state)
+    let offset = stateOffset(core, parts, state)
     let raw = UnsafeMutableRawPointer.allocate(
       byteCount: max(offset + MemoryLayout<State>.size, 1),
-      alignment: max(MemoryLayout<Core>.alignment, MemoryLayout<State>.alignment))
+      alignment: max(
+        MemoryLayout<Core>.alignment, MemoryLayout<Parts>.alignment,
+        MemoryLayout<State>.alignment))
+    (raw + partsOffset(core, parts)).bindMemory(to: Parts.self, capacity: 1)
     (raw + offset).bindMemory(to: State.self, capacity: 1)
     return raw.bindMemory(to: Core.self, capacity: 1)
   }
 
+  /// The processing thread's parts in the allocation `core` starts.
+  @inlinable @inline(__always)
+  static func parts<Core, Parts>(
+    after core: UnsafeMutablePointer<Core>, _ parts: Parts.Type
+  ) -> UnsafeMutablePointer<Parts> {
+    (UnsafeMutableRawPointer(core) + partsOffset(Core.self, Parts.self)).assumingMemoryBound(
+      to: Parts.self)
+  }
+
   /// The state's slot in the allocation `core` starts.
   @inlinable @inline(__always)
-  static func state<Core, State>(
-    after core: UnsafeMutablePointer<Core>, _ state: State.Type
+  static func state<Core, Parts, State>(
+    after core: UnsafeMutablePointer<Core>, _ parts: Parts.Type, _ state: State.Type
   ) -> UnsafeMutablePointer<State> {
-    (UnsafeMutableRawPointer(core) + stateOffset(Core.self, State.self)).assumingMemoryBound(
-      to: State.self)
+    (UnsafeMutableRawPointer(core) + stateOffset(Core.self, Parts.self, State.self))
+      .assumingMemoryBound(to: State.self)
   }
 
   /// Frees what ``allocate(_:_:)`` allocated, once both values are deinitialized.

@@ -267,7 +267,7 @@ struct Delivery<State> {
   static func deliver(_ delivery: UnsafeMutablePointer<Delivery<State>>) {
     delivery.pointee.isDelivering = true
     // Read afresh at each observer: the observers called may add to it.
-    deliver(delivery, skipping: delivery.pointer(to: \.removedByOwner).unsafelyUnwrapped)
+    deliver(delivery, skipping: address(of: &delivery.pointee.removedByOwner))
     delivery.pointee.isDelivering = false
     if !delivery.pointee.removedByOwner.isEmpty {
       delivery.pointee.removedByOwner.removeAll(keepingCapacity: true)
