@@ -32,8 +32,8 @@ final class EngineExtras<R: Reactor> {
   /// The hook attached last, if any: queued work keeps its cause while it is set.
   @exclusivity(unchecked) @usableFromInline var hook: StepHook<R.Action, R.Mutation, R.State>?
   /// The hook the processing thread tells, once it has begun (the same as
-  /// ``EngineCore/hook``, readable under the lock): where a cancellation made on another thread
-  /// is told, never before the hook began.
+  /// ``ProcessingThreadParts/hook``, readable under the lock): where a cancellation made on
+  /// another thread is told, never before the hook began.
   @exclusivity(unchecked) @usableFromInline var activeHook: StepHook<R.Action, R.Mutation, R.State>?
   /// While the observers are shown a past state (``ProcessingModes/isTraveling``): the live state and
   /// what `transform(state:)` made of it, put aside, and the work held meanwhile, in order.

@@ -1,7 +1,7 @@
 /// Where the engine tells a ``StepHook`` what it does. A reactor that has never been hooked
-/// pays a check of ``EngineCore/hook`` on the general path (and makes a ``StepScope`` for what
-/// it holds while a past state is shown), and `send`'s shortest path nothing at all: attaching a
-/// hook gives the reactor extras, which takes it off that path.
+/// pays a check of ``ProcessingThreadParts/hook`` on the general path (and makes a
+/// ``StepScope`` for what it holds while a past state is shown), and `send`'s shortest path
+/// nothing at all: attaching a hook gives the reactor extras, which takes it off that path.
 extension ReactorStorage {
   /// The hook the engine's type uses.
   @usableFromInline typealias Hook = StepHook<R.Action, R.Mutation, R.State>

@@ -218,7 +218,7 @@ extension ReactorStorage {
   }
 
   /// Compares the state with what each observed key path saw last and snapshots what changed
-  /// into ``EngineCore/delivery``; `false` when nobody is to be told. In a lock scope.
+  /// into ``ProcessingThreadParts/delivery``; `false` when nobody is to be told. In a lock scope.
   @inlinable
   func captureChanges() -> Bool {
     guard !core.pointee.observers.isEmpty else { return false }
@@ -304,7 +304,7 @@ extension ReactorStorage {
 /// nothing, for most reactors. Plain flags: what they stand for is kept where it belongs.
 @usableFromInline
 struct Reduction {
-  /// The observers are to be told of a change (``EngineCore/delivery``).
+  /// The observers are to be told of a change (``ProcessingThreadParts/delivery``).
   @usableFromInline var hasDelivery = false
   /// The extras hold work for after the reduce (``EngineExtras/workAfterReduce``).
   @usableFromInline var hasWorkAfter = false

@@ -19,13 +19,14 @@
 /// replaces (an observed value, a published state) are released with the lock released, since
 /// a `deinit` may run user code; values `reduce` drops are released inside `reduce`.
 public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
-  // Audited: `core` is read and written only inside a lock scope (`locked(_:)`), except
-  // what belongs to the thread processing the reactor's work (`parts`, beside the core in its
-  // allocation and never reached through it, the extras' `hookedMutations`, `workAfterReduce`, `liveState`,
-  // `livePublished` and `held`, and the transforms' `replaced`), `core.transforms` after the reactor started, and `core.extras` once made (neither
-  // is replaced again), each documented where it is declared. Ownership of processing passes
-  // from thread to thread through the lock, which orders those accesses. The pointer is
-  // allocated in `init` and freed in `deinit`, when no other reference exists.
+  // Audited: `core` is read and written only inside a lock scope (`locked(_:)`), except what
+  // belongs to the thread processing the reactor's work (`parts`, beside the core in its
+  // allocation and never reached through it; the extras' `workAfterReduce`, `liveState`,
+  // `livePublished` and `held`; the transforms' `replaced`), `core.transforms` after the
+  // reactor started, and `core.extras` once made (neither is replaced again), each documented
+  // where it is declared. Ownership of processing passes from thread to thread through the
+  // lock, which orders those accesses. The pointer is allocated in `init` and freed in
+  // `deinit`, when no other reference exists.
   @usableFromInline let lock = PlatformLock()
   @usableFromInline let core: UnsafeMutablePointer<EngineCore<R>>
   /// The reduced state, where `reduce` changes it in place and the observers compare it:
@@ -251,9 +252,8 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   /// The state the outside sees: transformed when `transform(state:)` has a stage. Lock held.
   ///
   /// Read field by field, never through a computed property of the whole core: calling one
-  /// may copy the core (unoptimized builds do), and a copy retains what belongs to the
-  /// processing thread (``EngineCore/taken``, ``EngineCore/delivery``), which that thread
-  /// changes without the lock.
+  /// may copy the core (unoptimized builds do), and a copy retains what the core holds, which
+  /// other threads change meanwhile under the lock.
   @inlinable
   var publishedState: R.State {
     if let transforms = core.pointee.transforms, let published = transforms.published {

@@ -4,8 +4,9 @@
 // a key path (`address(of:)`), and the engine's one allocation for its core, the processing
 // thread's parts and its state (`EngineAllocation`). They are not the only unsafe code; the
 // rest stays beside what it serves, each with its reason where it is written:
-// - `ReactorStorage.core`, `parts` and `stateSlot`, behind pointers the storage allocates (here) and
-//   frees, and `withPublishedState`, which hands observers' comparisons the state where it lies;
+// - `ReactorStorage.core`, `parts` and `stateSlot`, behind pointers the storage allocates (here)
+//   and frees, and `withPublishedState`, which hands observers' comparisons the state where it
+//   lies;
 // - `ChangedBytes`, which compares observed values byte by byte (scenario 8);
 // - the calls through `unretainedElement(at:)` with `_withUnsafeGuaranteedRef` in
 //   `ObserverRegistry`, `ChangedBytes` and `SubscriberList` (scenarios 2 and 7);
