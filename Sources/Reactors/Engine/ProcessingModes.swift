@@ -2,8 +2,8 @@
 /// what it does with an item (a past state shown: time travel), and what it says of the item it
 /// processes (it came later, it is a store's follow-up, it was sent while an effect started).
 ///
-/// A pure value, beside ``Processing`` and ``Lifecycle`` in the storage's core, that belongs to
-/// the processing thread: only that thread reads or writes it, without the lock (ownership of
+/// A pure value, in ``ProcessingThreadParts`` beside the storage's core, that belongs to the
+/// processing thread: only that thread reads or writes it, without the lock (ownership of
 /// processing passes through the lock, which orders those accesses). Its methods are named after
 /// what happened and return what to do; a state that cannot happen stops the program with
 /// `preconditionFailure`. Tested alone, without threads (`ProcessingModesTests`).

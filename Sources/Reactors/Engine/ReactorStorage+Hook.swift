@@ -12,11 +12,11 @@ extension ReactorStorage {
     parts.pointee.hook
   }
 
-  /// ``processingHook`` without a retain, for each step's path: the core holds it until the
-  /// processing thread itself stops telling it (``EngineControl/hook(_:)``), which no step's
-  /// path does while it holds this (a held `.control(.hook)` runs from `showLive`, a path of its
-  /// own). A retain and a release are atomic, and the hook's owner may touch what the hook holds
-  /// on another thread (a file's writer).
+  /// ``processingHook`` without a retain, for each step's path: ``ProcessingThreadParts/hook``
+  /// holds it until the processing thread itself stops telling it (``EngineControl/hook(_:)``),
+  /// which no step's path does while it holds this (a held `.control(.hook)` runs from
+  /// `showLive`, a path of its own). A retain and a release are atomic, and the hook's owner may
+  /// touch what the hook holds on another thread (a file's writer).
   @inlinable @inline(__always)
   var unretainedProcessingHook: Unmanaged<Hook>? {
     parts.pointee.unretainedHook

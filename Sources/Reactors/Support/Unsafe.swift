@@ -148,7 +148,7 @@ enum EngineAllocation {
       .assumingMemoryBound(to: State.self)
   }
 
-  /// Frees what ``allocate(_:_:)`` allocated, once both values are deinitialized.
+  /// Frees what ``allocate(_:_:_:)`` allocated, once its three values are deinitialized.
   @inlinable
   static func deallocate<Core>(_ core: UnsafeMutablePointer<Core>) {
     UnsafeMutableRawPointer(core).deallocate()
