@@ -39,8 +39,8 @@ struct AgentAccess: Sendable {
           let sample = example().map { " The last input sent, as JSON: \($0.prefix(400))" } ?? ""
           throw MCPToolFailure(
             "That is not a \(String(reflecting: Action.self)) in JSON (\(Self.reason(error))): "
-              + "write it as Swift's "
-              + "Codable writes it, an enum case as {\"case\":{\"_0\":value}}.\(sample)")
+              + "write it as Swift's Codable writes it, "
+              + "an enum case as {\"case\":{\"_0\":value}}.\(sample)")
         }
         send(action)
         return InspectedSteps<Action, Mutation, State>.oneLine(action)

@@ -53,8 +53,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     core = EngineAllocation.allocate(
       EngineCore<R>.self, ProcessingThreadParts<R>.self, R.State.self)
     core.initialize(to: EngineCore())
-    EngineAllocation.parts(after: core, ProcessingThreadParts<R>.self).initialize(
-      to: ProcessingThreadParts())
+    parts.initialize(to: ProcessingThreadParts())
   }
 
   deinit {
