@@ -32,8 +32,12 @@ struct ProcessEndTests {
 
   @Test(.enabled(if: Tmux.isAvailable, "tmux is not installed (apt-get install -y tmux)"))
   func aReleasedTmuxEndsItsProgramEvenOneDeafToHangUpsAndItsServer() async throws {
-    // A program that ignores SIGHUP and SIGTERM, as its child `sleep` does.
-    var tmux: Tmux? = try Tmux(running: "trap '' HUP TERM; sleep 600; sleep 600")
+    // A program that ignores SIGHUP and SIGTERM, as its child `sleep` does. It says "started"
+    // once its `sleep` is forked: the process list is read after that, not while the shell
+    // may still be starting it.
+    var tmux: Tmux? = try Tmux(
+      running: "trap '' HUP TERM; sleep 600 & echo started; wait; sleep 600")
+    _ = try tmux?.waitForScreen { $0.contains("started") }
     let server = try #require(tmux?.serverProcess)
     let program = try #require(try tmux?.programProcess())
     let started = Processes.descendants(of: server)
