@@ -36,7 +36,7 @@ struct ProcessEndTests {
     // once its `sleep` is forked: the process list is read after that, not while the shell
     // may still be starting it.
     var tmux: Tmux? = try Tmux(
-      running: "trap '' HUP TERM; sleep 600 & echo started; wait; sleep 600")
+      running: "trap '' HUP TERM; sleep 600 & echo started; wait")
     _ = try tmux?.waitForScreen { $0.contains("started") }
     let server = try #require(tmux?.serverProcess)
     let program = try #require(try tmux?.programProcess())
