@@ -4,7 +4,8 @@ import Reactors
 /// Scenario 6: threads sending at once, against one thread sending as many. Each time ends when
 /// every action is processed, not when the senders return: a sender that finds the reactor
 /// busy queues its action and returns (after a pause of about 0.1 ms when 256 or more were
-/// queued already, which lets the processing thread work alone for a while).
+/// queued already, which lets the processing thread work alone for a while; longer, behind 32,
+/// while two or more other threads pause on it).
 func contention(perThread: Int) -> [Row] {
   // The baseline runs in a process with threads, as the threads' runs do, whichever scenario
   // ran before.

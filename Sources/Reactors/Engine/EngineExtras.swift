@@ -14,8 +14,9 @@ final class EngineExtras<R: Reactor> {
   @exclusivity(unchecked) @usableFromInline var tap:
     (@Sendable (R.Mutation, R.State, _ isLater: Bool) -> Void)?
   /// What a `send` does, instead of its pause, when its action joined a backlog for another
-  /// thread (see `giveTheProcessingThreadAHeadStart()`): the test toolkit counts them.
-  @exclusivity(unchecked) @usableFromInline var pauseBehindBacklog: (@Sendable () -> Void)?
+  /// thread (see `giveTheProcessingThreadAHeadStart(pausing:)`), given how many threads pause
+  /// (itself included): the test toolkit counts them.
+  @exclusivity(unchecked) @usableFromInline var pauseBehindBacklog: (@Sendable (Int) -> Void)?
   @exclusivity(unchecked) @usableFromInline var stubActions: [R.Action] = []
   /// Tasks waiting for the reactor to be idle (the test toolkit's `idle()`).
   /// Each with its call's identity (an object it allocated), for its cancellation to find it.

@@ -15,12 +15,18 @@
 ///   next thread to send takes over instead (after the queued work, which keeps its order):
 ///   threads that keep sending take turns processing, and no third thread competes with them.
 /// - Pacing: a thread whose item joins ``backlog`` or more items queued while another thread
-///   processes is told so (``Arrival/queuedBehindBacklog``); `send` then gives the processing
-///   thread a head start before it returns (see `giveTheProcessingThreadAHeadStart()`).
+///   processes is told so (``Arrival/queuedBehindBacklog(pausing:)``); `send` then gives the
+///   processing thread a head start before it returns (see
+///   `giveTheProcessingThreadAHeadStart(pausing:)`).
 ///   Without it, two threads sending to one reactor as fast as they can pass its lock and
 ///   queue between their cores for every action, which costs several times the action's own
 ///   work; with it, one thread processes alone for a while, and, while it keeps up, the queue
-///   stays near ``backlog`` items instead of growing as fast as the senders outrun it.
+///   stays near ``backlog`` items instead of growing as fast as the senders outrun it. While a
+///   ``crowd`` of threads pauses already, a sender pauses behind ``crowdedBacklog`` items, and
+///   longer (see `headStartMicroseconds(pausing:)`): many threads flooding one reactor then wake
+///   less often, each to queue fewer items while the owner processes, which contends with it
+///   for the lock at every item. ``pausing`` counts the threads pausing, from
+///   ``arrived(_:scope:from:fromEffect:mayPause:)`` to ``pauseEnded()``.
 @usableFromInline
 struct Processing<Item, Owner: Equatable> {
   @usableFromInline
@@ -54,7 +60,7 @@ struct Processing<Item, Owner: Equatable> {
 
   /// What the thread whose work arrived is to do.
   @usableFromInline
-  enum Arrival {
+  enum Arrival: Equatable {
     /// It owns processing now: process the item, then ``finishedItems(into:)``.
     case process
     /// It owns processing now, behind queued work: its item was queued last; call
@@ -62,9 +68,11 @@ struct Processing<Item, Owner: Equatable> {
     case processQueued
     /// The item is queued for the owner; return.
     case queued
-    /// The item is queued for another thread, behind ``Processing/backlog`` or more others:
-    /// return, after giving that thread a head start.
-    case queuedBehindBacklog
+    /// The item is queued for another thread, behind ``Processing/backlog`` or more others
+    /// (``Processing/crowdedBacklog`` while a ``Processing/crowd`` pauses): return, after
+    /// giving that thread a head start, then call ``Processing/pauseEnded()``. `pausing`: how
+    /// many threads pause now, this one included.
+    case queuedBehindBacklog(pausing: Int)
   }
 
   /// What the owner is to do after its items.
@@ -85,10 +93,23 @@ struct Processing<Item, Owner: Equatable> {
   /// moment before it returns (see ``Arrival/queuedBehindBacklog``).
   @inlinable static var backlog: Int { 256 }
 
+  /// How many threads pausing behind the backlog at once make a crowd, which shortens the
+  /// backlog for the next (``crowdedBacklog``). Two: a ring of reactors that send to each
+  /// other has at most two senders to a reactor besides its owner, and keeps ``backlog``.
+  @inlinable static var crowd: Int { 2 }
+
+  /// The backlog while a ``crowd`` pauses. Scenario 6 of the benchmarks chose it: eight
+  /// threads sending to one reactor went 1.18–1.33 times as fast (medians of interleaved runs)
+  /// with 32 as with 256; 8 did no better.
+  @inlinable static var crowdedBacklog: Int { 32 }
+
   @usableFromInline var phase = Phase.idle
   @usableFromInline var queue = WorkQueue<Queued>()
   /// Items queued by other threads that the current owner has taken.
   @usableFromInline var foreignTaken = 0
+  /// Threads pausing behind the backlog now: told ``Arrival/queuedBehindBacklog(pausing:)``,
+  /// and not yet ``pauseEnded()``.
+  @usableFromInline var pausing = 0
 
   @inlinable init() {}
 
@@ -125,11 +146,12 @@ struct Processing<Item, Owner: Equatable> {
 
   /// `item` arrived from `thread`: processed by it now, or queued for the owner, in `scope`
   /// (read only then). `fromEffect`: the owner's thread queues it while starting an effect (see
-  /// ``Queued/isLater``).
+  /// ``Queued/isLater``). `mayPause`: the thread pauses behind a backlog (a `send`; an
+  /// effect's `Send`, an observer's registration and the engine's own work never do).
   @inlinable
   mutating func arrived(
     _ item: consuming Item, scope: @autoclosure () -> StepScope? = nil, from thread: Owner,
-    fromEffect: Bool = false
+    fromEffect: Bool = false, mayPause: Bool = false
   ) -> Arrival {
     if claim(on: thread) { return .process }
     if case .handedOff = phase {
@@ -141,7 +163,17 @@ struct Processing<Item, Owner: Equatable> {
     queue.append(
       Queued(
         item: item, isForeign: isForeign, isLater: isForeign || fromEffect, scope: scope()))
-    return isForeign && queue.count > Self.backlog ? .queuedBehindBacklog : .queued
+    let backlog = pausing < Self.crowd ? Self.backlog : Self.crowdedBacklog
+    guard mayPause, isForeign, queue.count > backlog else { return .queued }
+    pausing += 1
+    return .queuedBehindBacklog(pausing: pausing)
+  }
+
+  /// A thread told ``Arrival/queuedBehindBacklog(pausing:)`` ended its pause.
+  @inlinable
+  mutating func pauseEnded() {
+    guard pausing > 0 else { preconditionFailure("a pause ended that no arrival began") }
+    pausing -= 1
   }
 
   /// `item` is to run after the work in progress, queued by the owner's own processing, in

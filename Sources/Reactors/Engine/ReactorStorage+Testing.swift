@@ -66,8 +66,9 @@ extension ReactorStorage {
   }
 
   /// Calls `pause` instead of pausing each time a `send` joins a backlog of work queued for
-  /// another thread (see `Processing.backlog`): for tests that count those pauses.
-  package func replacePauseBehindBacklog(with pause: @escaping @Sendable () -> Void) {
+  /// another thread (see `Processing.backlog`), with how many threads pause now (the caller
+  /// included): for tests that count those pauses.
+  package func replacePauseBehindBacklog(with pause: @escaping @Sendable (Int) -> Void) {
     locked { core.pointee.makeExtras().pauseBehindBacklog = pause }
   }
 

@@ -13,7 +13,8 @@
 /// Work that arrives meanwhile, from any thread, is queued and processed by it in arrival
 /// order; so no thread ever waits for user code running on another thread, and reactors that
 /// send to each other from any threads cannot deadlock. A `send` whose action joins 256 or more
-/// items queued for another thread sleeps about 0.1 ms after queueing it (a pause on the clock,
+/// items queued for another thread sleeps about 0.1 ms after queueing it, up to 0.8 ms while a
+/// crowd of threads pauses on the reactor (see ``Processing``; a pause on the clock,
 /// never a wait for that thread), so that a sender outrunning the processing thread lets it
 /// work alone for a while; work an effect sends through its `Send` never pauses. Values a change
 /// replaces (an observed value, a published state) are released with the lock released, since
@@ -161,10 +162,14 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
       send(action, from: reactor, at: source)
     case .keepForStub, .arrived(.queued, _):
       return
-    case .arrived(.queuedBehindBacklog, _):
-      // Read apart: this pause lasts about 0.1 ms anyway.
-      let pause = locked { core.pointee.extras?.pauseBehindBacklog }
-      (pause ?? giveTheProcessingThreadAHeadStart)()
+    case .arrived(.queuedBehindBacklog(let pausing), _):
+      // Read apart: this pause lasts 0.1 ms at least anyway.
+      if let pause = locked({ core.pointee.extras?.pauseBehindBacklog }) {
+        pause(pausing)
+      } else {
+        giveTheProcessingThreadAHeadStart(pausing: pausing)
+      }
+      locked { core.pointee.processing.pauseEnded() }
     case .arrived(let arrival, _):
       act(on: arrival, reactor) { processSent(action, source, reactor) }
     }

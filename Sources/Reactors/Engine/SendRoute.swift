@@ -14,7 +14,7 @@ extension Lifecycle {
     /// The stub keeps the action; nothing runs.
     case keepForStub
     /// The general path: the action arrived as work, and the processing state machine said
-    /// what to do (``Processing/arrived(_:scope:from:fromEffect:)``); `sentFromReduce` when it was sent
+    /// what to do (``Processing/arrived(_:scope:from:fromEffect:mayPause:)``); `sentFromReduce` when it was sent
     /// from inside `reduce` (a misuse to notice).
     case arrived(Processing<Item, Owner>.Arrival, sentFromReduce: Bool)
   }
@@ -44,7 +44,7 @@ extension Lifecycle {
     if isStubbed { return .keepForStub }
     let sentFromReduce = isSentFromReduce(byProcessingThread: processing.isOwned(by: thread))
     let arrival = processing.arrived(
-      work(), scope: scope(), from: thread, fromEffect: fromEffect())
+      work(), scope: scope(), from: thread, fromEffect: fromEffect(), mayPause: true)
     return .arrived(arrival, sentFromReduce: sentFromReduce)
   }
 

@@ -11,7 +11,9 @@ extension Reactor {
   /// One exception to "at once": when the action joins 256 or more items of work already queued
   /// for another thread, `send` sleeps about 0.1 ms (up to about 0.16 ms on Linux) after
   /// queueing it, so that a thread sending faster than the reactor processes gives the
-  /// processing thread a head start instead of contending with it for every action. It waits
+  /// processing thread a head start instead of contending with it for every action. While two
+  /// or more other threads pause on the reactor already, it pauses behind 32 items, and longer:
+  /// 0.2 ms with two others, 0.4 ms with three, 0.8 ms with four or more. It waits
   /// for that time only, never for the processing thread, and it blocks the calling thread,
   /// whatever it is (the main thread, a task's thread): inside an effect, send through the
   /// effect's ``Send``, which never pauses.

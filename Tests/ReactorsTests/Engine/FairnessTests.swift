@@ -96,7 +96,7 @@ import Testing
       }
     })
     let pauses = Shared(0)
-    reactor.storage.replacePauseBehindBacklog { pauses.increment() }
+    reactor.storage.replacePauseBehindBacklog { _ in pauses.increment() }
     reactor.send(.custom(1))  // the effect waits at its gate
     let held = Thread { reactor.send(.custom(0)) }
     held.start()
@@ -113,5 +113,55 @@ import Testing
     release.signal()
     await reactor.storage.idle()
     #expect(reactor.currentState.count == 2 * count)
+  }
+
+  /// Threads pausing behind one reactor's backlog are counted while they pause: each pause is
+  /// told how many pause now (so that a crowd pauses longer), and a pause that ended no longer
+  /// counts.
+  @Test func eachPauseIsToldHowManyThreadsPauseOnTheReactor() async throws {
+    let crowd = 3
+    let inMutate = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let reactor = ProbeReactor(mutate: { _, action in
+      guard case .custom = action else { return ProbeReactor.defaultMutation(action) }
+      // Holds the processing thread here while the others queue and pause.
+      inMutate.signal()
+      _ = release.wait(timeout: .now() + 30)
+      return .none
+    })
+    let pausing = Shared<[Int]>([])
+    let allPausing = DispatchSemaphore(value: 0)
+    reactor.storage.replacePauseBehindBacklog { count in
+      let arrived = pausing.withLock {
+        $0.append(count)
+        return $0.count
+      }
+      // The first `crowd` pauses last until all of them have begun.
+      if arrived == crowd {
+        for _ in 0..<crowd { allPausing.signal() }
+      }
+      if arrived <= crowd { _ = allPausing.wait(timeout: .now() + 30) }
+    }
+    let held = Thread { reactor.send(.custom(0)) }
+    held.start()
+    #expect(await signalled(inMutate))
+    // A backlog of 256 queued by another thread, without a pause.
+    let queued = await onThreads(1, within: 30) { _ in
+      for _ in 0..<256 { reactor.send(.add(1)) }
+    }
+    try #require(queued)
+    #expect(pausing.current.isEmpty)
+    // Three threads join it at once: each pauses, told 1, 2 and 3 in turn.
+    let paused = await onThreads(crowd, within: 30) { _ in reactor.send(.add(1)) }
+    try #require(paused)
+    #expect(pausing.current.sorted() == [1, 2, 3])
+    // Their pauses have ended: the next one pauses alone.
+    let pausedAlone = await onThreads(1, within: 30) { _ in reactor.send(.add(1)) }
+    try #require(pausedAlone)
+    #expect(pausing.current.count == crowd + 1)
+    #expect(pausing.current.last == 1)
+    release.signal()
+    await reactor.storage.idle()
+    #expect(reactor.currentState.count == 256 + crowd + 1)
   }
 }

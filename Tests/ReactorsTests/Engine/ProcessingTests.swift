@@ -31,8 +31,8 @@ import Testing
     for item in 0..<(Self.batch + 10) {
       // Behind the backlog, another thread's item is told to give the owner a head start.
       let expected: Processing<Int, Int>.Arrival =
-        item < Self.backlog ? .queued : .queuedBehindBacklog
-      #expect(processing.arrived(item, from: other) == expected)
+        item < Self.backlog ? .queued : .queuedBehindBacklog(pausing: item - Self.backlog + 1)
+      #expect(processing.arrived(item, from: other, mayPause: true) == expected)
     }
     var taken: [Processing<Int, Int>.Queued] = []
     #expect(processing.finishedItems(into: &taken) == .process)
@@ -76,13 +76,15 @@ import Testing
     for item in 0..<Self.backlog { processing.followUp(item) }
     #expect(processing.arrived(-1, from: me) == .queued)
     // Another thread's item behind that many waits a moment; so does the next.
-    #expect(processing.arrived(-2, from: other) == .queuedBehindBacklog)
-    #expect(processing.arrived(-3, from: other) == .queuedBehindBacklog)
+    #expect(processing.arrived(-2, from: other, mayPause: true) == .queuedBehindBacklog(pausing: 1))
+    processing.pauseEnded()
+    #expect(processing.arrived(-3, from: other, mayPause: true) == .queuedBehindBacklog(pausing: 1))
+    processing.pauseEnded()
     var taken: [Processing<Int, Int>.Queued] = []
     #expect(processing.finishedItems(into: &taken) == .process)
     #expect(taken.map(\.item) == Array(0..<Self.backlog) + [-1, -2, -3])
     // Once the queue is taken, another thread's item queues without waiting again.
-    #expect(processing.arrived(-4, from: other) == .queued)
+    #expect(processing.arrived(-4, from: other, mayPause: true) == .queued)
   }
 
   @Test func anItemBehindFewerThanTheBacklogQueuesWithoutWaiting() {
@@ -90,9 +92,46 @@ import Testing
     let claimed = processing.claim(on: me)
     #expect(claimed)
     for item in 0..<Self.backlog {
+      #expect(processing.arrived(item, from: other, mayPause: true) == .queued)
+    }
+    #expect(
+      processing.arrived(Self.backlog, from: other, mayPause: true)
+        == .queuedBehindBacklog(pausing: 1))
+  }
+
+  @Test func workThatNeverPausesIsNeverToldToHoweverLongTheQueue() {
+    var processing = Processing<Int, Int>()
+    let claimed = processing.claim(on: me)
+    #expect(claimed)
+    // An effect's `Send`, an observer's registration, the engine's own work.
+    for item in 0...(2 * Self.backlog) {
       #expect(processing.arrived(item, from: other) == .queued)
     }
-    #expect(processing.arrived(Self.backlog, from: other) == .queuedBehindBacklog)
+    #expect(processing.pausing == 0)
+  }
+
+  @Test func whileACrowdPausesTheNextSenderPausesBehindAShorterBacklog() {
+    var processing = Processing<Int, Int>()
+    let claimed = processing.claim(on: me)
+    #expect(claimed)
+    let crowded = Processing<Int, Int>.crowdedBacklog
+    #expect(Processing<Int, Int>.crowd == 2)
+    #expect(crowded < Self.backlog)
+    for item in 0..<Self.backlog { processing.followUp(item) }
+    // Two threads pause behind the backlog: a crowd.
+    #expect(processing.arrived(-1, from: 2, mayPause: true) == .queuedBehindBacklog(pausing: 1))
+    #expect(processing.arrived(-2, from: 3, mayPause: true) == .queuedBehindBacklog(pausing: 2))
+    var taken: [Processing<Int, Int>.Queued] = []
+    #expect(processing.finishedItems(into: &taken) == .process)
+    // The owner took the queue; while the crowd still pauses, the next sender pauses behind
+    // the shorter backlog, not behind fewer.
+    for item in 0..<(crowded - 1) { processing.followUp(item) }
+    #expect(processing.arrived(-3, from: 4, mayPause: true) == .queued)
+    #expect(processing.arrived(-4, from: 4, mayPause: true) == .queuedBehindBacklog(pausing: 3))
+    // Once the pauses end, the backlog is the usual one again.
+    for _ in 0..<3 { processing.pauseEnded() }
+    #expect(processing.pausing == 0)
+    #expect(processing.arrived(-5, from: 4, mayPause: true) == .queued)
   }
 
   @Test func whatComesLaterThanTheOwnersOwnProcessingIsMarkedSo() {
