@@ -90,7 +90,7 @@ struct Processing<Item, Owner: Equatable> {
   @inlinable static var batch: Int { 256 }
 
   /// How many queued items make a thread that queues one more for another thread wait a
-  /// moment before it returns (see ``Arrival/queuedBehindBacklog``).
+  /// moment before it returns (see ``Arrival/queuedBehindBacklog(pausing:)``).
   @inlinable static var backlog: Int { 256 }
 
   /// How many threads pausing behind the backlog at once make a crowd, which shortens the
@@ -103,13 +103,16 @@ struct Processing<Item, Owner: Equatable> {
   /// with 32 as with 256; 8 did no better.
   @inlinable static var crowdedBacklog: Int { 32 }
 
-  @usableFromInline var phase = Phase.idle
   @usableFromInline var queue = WorkQueue<Queued>()
   /// Items queued by other threads that the current owner has taken.
   @usableFromInline var foreignTaken = 0
   /// Threads pausing behind the backlog now: told ``Arrival/queuedBehindBacklog(pausing:)``,
   /// and not yet ``pauseEnded()``.
   @usableFromInline var pausing = 0
+  /// Last: its 9 bytes leave 7 of padding, where the engine's core places what follows this
+  /// value (its lifecycle's flags) instead of after them (scenario 4, the heap of an idle
+  /// reactor).
+  @usableFromInline var phase = Phase.idle
 
   @inlinable init() {}
 
@@ -146,8 +149,9 @@ struct Processing<Item, Owner: Equatable> {
 
   /// `item` arrived from `thread`: processed by it now, or queued for the owner, in `scope`
   /// (read only then). `fromEffect`: the owner's thread queues it while starting an effect (see
-  /// ``Queued/isLater``). `mayPause`: the thread pauses behind a backlog (a `send`; an
-  /// effect's `Send`, an observer's registration and the engine's own work never do).
+  /// ``Queued/isLater``). `mayPause`: the caller pauses when told to (a `send`), then calls
+  /// ``pauseEnded()``; an effect's `Send`, an observer's registration and the engine's own
+  /// work never pause, and are never told to.
   @inlinable
   mutating func arrived(
     _ item: consuming Item, scope: @autoclosure () -> StepScope? = nil, from thread: Owner,

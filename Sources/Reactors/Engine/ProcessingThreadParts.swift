@@ -12,12 +12,13 @@
 struct ProcessingThreadParts<R: Reactor> {
   /// The change being delivered: filled with the lock held, emptied with it released.
   @usableFromInline var delivery = Delivery<R.State>()
+  /// What the processing thread is in the middle of (time travel, an effect starting, the item's
+  /// kind). Right after ``delivery``, in the padding its last byte leaves (scenario 4, the heap
+  /// of an idle reactor).
+  @usableFromInline var modes = ProcessingModes()
   /// The queued items the processing thread took and is processing, in reverse order. Keeps
   /// its buffer between uses.
   @usableFromInline var taken: [Processing<Work<R>, ThreadIdentity>.Queued] = []
-  /// What the processing thread is in the middle of (time travel, an effect starting, the item's
-  /// kind).
-  @usableFromInline var modes = ProcessingModes()
   /// The hook told of the reactor's steps (see ``StepHook``): set in the work's order
   /// (``EngineControl/hook(_:)``), read when processing.
   @usableFromInline private(set) var hook: StepHook<R.Action, R.Mutation, R.State>?

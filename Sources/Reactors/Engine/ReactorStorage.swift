@@ -13,9 +13,9 @@
 /// Work that arrives meanwhile, from any thread, is queued and processed by it in arrival
 /// order; so no thread ever waits for user code running on another thread, and reactors that
 /// send to each other from any threads cannot deadlock. A `send` whose action joins 256 or more
-/// items queued for another thread sleeps about 0.1 ms after queueing it, up to 0.8 ms while a
-/// crowd of threads pauses on the reactor (see ``Processing``; a pause on the clock,
-/// never a wait for that thread), so that a sender outrunning the processing thread lets it
+/// items queued for another thread sleeps about 0.1 ms after queueing it (32 items, and up to
+/// 0.8 ms, while a crowd of threads pauses on the reactor: see ``Processing``; a pause on the
+/// clock, never a wait for that thread), so that a sender outrunning the processing thread lets it
 /// work alone for a while; work an effect sends through its `Send` never pauses. Values a change
 /// replaces (an observed value, a published state) are released with the lock released, since
 /// a `deinit` may run user code; values `reduce` drops are released inside `reduce`.
@@ -242,8 +242,11 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
       finishItem(reactor)
     case .processQueued:
       finishItem(reactor)
-    case .queued, .queuedBehindBacklog:
+    case .queued:
       return
+    case .queuedBehindBacklog:
+      // Only `send` is told to pause (`mayPause`), and it pauses before it gets here.
+      preconditionFailure("work that never pauses was counted as pausing")
     }
   }
 

@@ -35,8 +35,9 @@
 ///   or duplicated. An action sent while another is being processed (from `mutate`, `reduce`,
 ///   an observer, an effect or another thread) is queued and runs after it, never recursed
 ///   into. No thread waits for another thread's `mutate`, observer or effect (a `send` that
-///   joins a backlog of 256 queued items pauses about 0.1 ms, up to 0.8 ms while other threads
-///   pause on the reactor too, on the clock: see ``send(_:fileID:line:)``).
+///   joins a backlog of 256 queued items pauses about 0.1 ms, and behind 32 for up to 0.8 ms
+///   while two or more other threads pause on the reactor, on the clock: see
+///   ``send(_:fileID:line:)``).
 /// - **Synchronous when it can be.** When the reactor is idle, mutations that need no waiting
 ///   are reduced, and observers told, before ``send(_:fileID:line:)`` returns: the next line reads the new
 ///   ``currentState``.

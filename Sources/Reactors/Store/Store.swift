@@ -73,8 +73,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// When the store is idle, the action is reduced, and its middleware's immediate follow-ups
   /// processed, before `dispatch` returns. When another thread is processing the store's work,
   /// the action is queued for it and `dispatch` returns at once, or after a pause of about
-  /// 0.1 ms when 256 or more items were already queued (up to 0.8 ms while other threads pause
-  /// on the store too; see ``Reactor/send(_:fileID:line:)``).
+  /// 0.1 ms when 256 or more items were already queued (while two or more other threads pause
+  /// on the store, behind 32, for up to 0.8 ms; see ``Reactor/send(_:fileID:line:)``).
   ///
   /// `fileID` and `line` name the call, for a recording to show where an input came from
   /// (``RecordedStep/sentFrom``): leave them to their defaults.

@@ -96,7 +96,11 @@ import Testing
       }
     })
     let pauses = Shared(0)
-    reactor.storage.replacePauseBehindBacklog { _ in pauses.increment() }
+    reactor.storage.replacePauseBehindBacklog { pausing in
+      // One sender pauses at a time: the effect's sends were never counted as pausing.
+      #expect(pausing == 1)
+      pauses.increment()
+    }
     reactor.send(.custom(1))  // the effect waits at its gate
     let held = Thread { reactor.send(.custom(0)) }
     held.start()
@@ -142,6 +146,8 @@ import Testing
       }
       if arrived <= crowd { _ = allPausing.wait(timeout: .now() + 30) }
     }
+    // Lets the held thread go however the test ends.
+    defer { release.signal() }
     let held = Thread { reactor.send(.custom(0)) }
     held.start()
     #expect(await signalled(inMutate))

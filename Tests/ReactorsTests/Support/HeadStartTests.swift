@@ -2,7 +2,7 @@ import Testing
 
 @testable import Reactors
 
-/// How long a `send` pauses behind a backlog, alone, without a pause.
+/// How long a `send` pauses behind a backlog: the function alone, without pausing.
 @Suite struct HeadStartTests {
   @Test func oneOrTwoThreadsPausingPauseATenthOfAMillisecond() {
     #expect(headStartMicroseconds(pausing: 1) == 100)
