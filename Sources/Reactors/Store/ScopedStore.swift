@@ -188,8 +188,7 @@ extension Store {
     action fromElementAction: @escaping @Sendable (Element.ID, ElementAction) -> Action
   ) -> ScopedStore<Element?, ElementAction> where Element.ID: Sendable {
     ScopedStore<Element?, ElementAction>(
-      dispatcher: { [self] in engine.storage.send(fromElementAction(id, $0), from: engine, at: $1)
-      },
+      dispatcher: { [self] in dispatch(fromElementAction(id, $0), at: $1) },
       reader: { [self] in currentState[keyPath: elements][id: id] },
       observing: ElementOfPart(
         parent: NestedPart(parent: RootPart(engine: engine), path: elements), id: id),
@@ -207,7 +206,7 @@ extension Store {
     isPresent: (@Sendable (ChildState) -> Bool)?
   ) -> ScopedStore<ChildState, ChildAction> {
     ScopedStore(
-      dispatcher: { [self] in engine.storage.send(fromChildAction($0), from: engine, at: $1) },
+      dispatcher: { [self] in dispatch(fromChildAction($0), at: $1) },
       reader: { [self] in currentState[keyPath: path] },
       observing: NestedPart(parent: RootPart(engine: engine), path: path),
       reportMissingState: { [self] in report(.dispatchedToMissingState(fromChildAction($0))) },

@@ -83,6 +83,16 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     engine.send(action, fileID: fileID, line: line)
   }
 
+  /// Dispatches `action`, sent from `site`: what a scoped store's dispatch comes to, through
+  /// the engine's `send` as ``dispatch(_:fileID:line:)``. A scope's closure that called the
+  /// storage's `send` itself retained and released the storage around the call: 45
+  /// instructions more a scoped dispatch (callgrind), scenario 7 at 2.0–2.5× its root
+  /// dispatch against 1.8–1.9× this way.
+  @inlinable
+  func dispatch(_ action: Action, at site: CallSite) {
+    engine.send(action, fileID: site.fileID, line: site.line)
+  }
+
   /// The latest state, readable from any thread; it waits only for the engine's lock, held for
   /// a reduce and the engine's own work, never for middleware or effects.
   /// The same as ``currentState``: `store.state.x` as Redux, ReSwift and TCA users write it.
