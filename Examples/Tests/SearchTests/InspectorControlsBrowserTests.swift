@@ -47,9 +47,11 @@ extension InspectorBrowserSuites {
         until: "Number(document.querySelector('tr.step.selected').dataset.index) === \(chosen)")
 
       // The first input ("d"): its whole value, and a what-if without it.
+      // Each wait after a click on a row first waits for that row's detail to be drawn: until
+      // then the page still shows the detail and tools of the step chosen before.
       try browser.click("tr.step[data-index='1']")
       try browser.wait(
-        until: "document.getElementById('step-value') && "
+        until: detailDrawn(for: 1) + " && document.getElementById('step-value') && "
           + "document.getElementById('step-value').textContent.includes('updateQuery')")
       try browser.click("#what-if")
       try browser.wait(
@@ -61,7 +63,8 @@ extension InspectorBrowserSuites {
         browser.run("return Number([...document.querySelectorAll('tr.step')].pop().dataset.index)")
           as? Int)
       try browser.click("tr.step[data-index='\(last)']")
-      try browser.wait(until: "document.getElementById('compare-with') !== null")
+      try browser.wait(
+        until: detailDrawn(for: last) + " && document.getElementById('compare-with') !== null")
       try browser.run("document.getElementById('compare-with').value = '0'")
       try browser.click("#compare")
       try browser.wait(
@@ -79,10 +82,13 @@ extension InspectorBrowserSuites {
 
       // Enter shows the chosen step in the program: the first step, its first screen.
       try browser.click("tr.step[data-index='0']")
-      try browser.wait(until: "document.getElementById('travel') !== null")
+      try browser.wait(
+        until: detailDrawn(for: 0) + " && document.getElementById('travel') !== null")
       try browser.run("document.activeElement.blur()")
       try browser.press(WebDriver.enter)
       try screen.waitForScreen { $0.contains("Try: dog") && resultsQuery($0) == nil }
+      // The button is enabled once the page has heard that the app shows a past step.
+      try browser.wait(until: "!document.getElementById('live').disabled")
       try browser.click("#live")
       try screen.waitForScreen { resultsQuery($0) == "dog" }
 
@@ -96,6 +102,7 @@ extension InspectorBrowserSuites {
       try browser.click("#play")  // stop
       try browser.wait(until: "!window.inspectorControls.playing")
       try screen.waitForScreen { !$0.contains("69 names match") }
+      try browser.wait(until: "!document.getElementById('live').disabled")
       try browser.click("#live")
       try screen.waitForScreen { resultsQuery($0) == "dog" }
 
@@ -104,11 +111,26 @@ extension InspectorBrowserSuites {
         until: "getComputedStyle(document.getElementById('send-box')).display !== 'none'")
       try browser.click("#send-box summary")
       try browser.type(#"{"updateQuery":{"_0":"cat"}}"#, into: "#send-json")
+      // The page's poll clears the status line every 0.7 s: the line is caught as it is
+      // written, not looked for later.
+      try browser.run(
+        "window.sentText = null; new MutationObserver(() => { "
+          + "const text = document.getElementById('status').textContent; "
+          + "if (text.startsWith('Sent')) window.sentText = text; "
+          + "}).observe(document.getElementById('status'), "
+          + "{ childList: true, characterData: true, subtree: true })")
       try browser.click("#send")
-      try browser.wait(until: "document.getElementById('status').textContent.startsWith('Sent')")
+      try browser.wait(until: "window.sentText !== null")
       try screen.waitForScreen { resultsQuery($0) == "cat" && loaded($0) != nil }
       try screen.type("\u{3}")
       try screen.waitForScreen { $0.contains("Bye.") }
     }
   }
+}
+
+/// A page condition: the detail of step `index` is drawn (the page's request for it answered
+/// and drawn, with the controls' tools; `select(_:)` clears the request in the same turn as it
+/// draws).
+private func detailDrawn(for index: Int) -> String {
+  "(window.inspector.view.detailRequest === null && window.inspector.view.selected === \(index))"
 }

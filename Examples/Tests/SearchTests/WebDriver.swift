@@ -62,7 +62,7 @@ final class WebDriver: Sendable {
         .map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
     }
     _ = try Self.call(
-      port, "POST", "/session/\(id)/timeouts", ["script": 20_000, "implicit": 10_000])
+      port, "POST", "/session/\(id)/timeouts", ["script": 45_000, "implicit": 10_000])
   }
 
   /// The driver at `path`, on a port the system chooses (`--port=0`), and that port: read from
@@ -137,17 +137,36 @@ final class WebDriver: Sendable {
     try command("POST", "execute/sync", ["script": script, "args": [Any]()])["value"] ?? nil
   }
 
-  /// Waits in the browser until the JavaScript expression `condition` is true (up to 20 s).
-  func wait(until condition: String) throws {
+  /// Waits in the browser until the JavaScript expression `condition` is true, up to `seconds`
+  /// (below the driver's script timeout of 45 s, so that this wait, not the driver, says what
+  /// failed): a condition still false then fails naming the caller's line, the condition, its
+  /// last error and the page's status line.
+  func wait(
+    until condition: String, within seconds: Int = 30, fileID: String = #fileID,
+    line: Int = #line
+  ) throws {
     let script = """
       const done = arguments[arguments.length - 1];
+      const end = performance.now() + \(seconds * 1000);
+      let last = null;
       const check = () => {
-        try { if (\(condition)) { done(true); return; } } catch (error) {}
+        try { if (\(condition)) { done({ ok: true }); return; } } catch (error) { last = String(error); }
+        if (performance.now() > end) {
+          const status = document.getElementById('status');
+          done({ ok: false, error: last, status: status ? status.textContent : null });
+          return;
+        }
         setTimeout(check, 20);
       };
       check();
       """
-    _ = try command("POST", "execute/async", ["script": script, "args": [Any]()])
+    let answer = try command("POST", "execute/async", ["script": script, "args": [Any]()])
+    let value = answer["value"] as? [String: Any]
+    guard value?["ok"] as? Bool != true else { return }
+    throw Failure(
+      "\(fileID):\(line): not true within \(seconds) s: \(condition) "
+        + "(last error: \(value?["error"] as? String ?? "none"); the page's status: "
+        + "\(value?["status"] as? String ?? "none"))")
   }
 
   /// Clicks the first element `selector` finds, as a person would. When the page drew that
