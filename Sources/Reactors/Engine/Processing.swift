@@ -167,8 +167,9 @@ struct Processing<Item, Owner: Equatable> {
     queue.append(
       Queued(
         item: item, isForeign: isForeign, isLater: isForeign || fromEffect, scope: scope()))
-    let backlog = pausing < Self.crowd ? Self.backlog : Self.crowdedBacklog
-    guard mayPause, isForeign, queue.count > backlog else { return .queued }
+    guard mayPause, isForeign,
+      queue.count > (pausing < Self.crowd ? Self.backlog : Self.crowdedBacklog)
+    else { return .queued }
     pausing += 1
     return .queuedBehindBacklog(pausing: pausing)
   }

@@ -15,10 +15,10 @@
 /// send to each other from any threads cannot deadlock. A `send` whose action joins 256 or more
 /// items queued for another thread sleeps about 0.1 ms after queueing it (32 items, and up to
 /// 0.8 ms, while a crowd of threads pauses on the reactor: see `Processing`; a pause on the
-/// clock, never a wait for that thread), so that a sender outrunning the processing thread lets it
-/// work alone for a while; work an effect sends through its `Send` never pauses. Values a change
-/// replaces (an observed value, a published state) are released with the lock released, since
-/// a `deinit` may run user code; values `reduce` drops are released inside `reduce`.
+/// clock, never a wait for that thread), so that a sender outrunning the processing thread lets
+/// it work alone for a while; work an effect sends through its `Send` never pauses. Values a
+/// change replaces (an observed value, a published state) are released with the lock released,
+/// since a `deinit` may run user code; values `reduce` drops are released inside `reduce`.
 public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
   // Audited: `core` is read and written only inside a lock scope (`locked(_:)`), except what
   // belongs to the thread processing the reactor's work (`parts`, beside the core in its
