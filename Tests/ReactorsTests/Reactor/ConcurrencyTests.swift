@@ -7,7 +7,7 @@ import Testing
   @Test(.timeLimit(.minutes(3)))
   func eightThreadsSendingAHundredThousandEachLoseNothing() async {
     let reactor = ProbeReactor()
-    let perThread = 100_000
+    let perThread = ThreadSanitizer.volume(100_000)
     await onThreads(8) { sender in
       for sequence in 0..<perThread {
         reactor.send(.send(sender: sender, sequence: sequence))
