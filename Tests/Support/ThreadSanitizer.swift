@@ -1,5 +1,7 @@
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Musl)
+  import Musl
 #elseif canImport(Darwin)
   import Darwin
 #endif
@@ -16,9 +18,13 @@
 package enum ThreadSanitizer {
   /// Whether the sanitizer's runtime is in this process (its `__tsan_init` is linked in).
   package static let isRunning: Bool = {
-    guard let process = dlopen(nil, RTLD_NOW) else { return false }
-    defer { dlclose(process) }
-    return dlsym(process, "__tsan_init") != nil
+    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+      guard let process = dlopen(nil, RTLD_NOW) else { return false }
+      defer { dlclose(process) }
+      return dlsym(process, "__tsan_init") != nil
+    #else
+      return false
+    #endif
   }()
 
   /// `count` without the sanitizer; a quarter of it under it (at least 1).
