@@ -13,6 +13,9 @@ let package = Package(
   targets: [
     // glibc's heap statistics (mallinfo2), which Swift's Glibc module does not export.
     .target(name: "HeapStatistics"),
+    // Which processors a thread may run on (Linux's sched_setaffinity, whose set is made with
+    // C macros): see Processors.swift.
+    .target(name: "ProcessorAffinity"),
     .executableTarget(
       name: "ReactorsBenchmarks",
       dependencies: [
@@ -21,6 +24,7 @@ let package = Package(
         .product(name: "ReactorsRecording", package: "Reactors"),
         .product(name: "ReactorsInspector", package: "Reactors"),
         "HeapStatistics",
+        "ProcessorAffinity",
       ],
       // Warnings are errors in the project's own builds only (see the library's Package.swift).
       swiftSettings: [.swiftLanguageMode(.v6)]

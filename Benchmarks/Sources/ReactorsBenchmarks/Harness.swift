@@ -125,4 +125,16 @@ extension Row {
       baseline: formatNanos(baseline, per: count), ratio: ratio,
       target: limit.map { "≤ \(rounded($0))×" } ?? "(reported)", isMet: limit.map { ratio <= $0 })
   }
+
+  /// A row comparing the times of a pair timed in turns (see ``Paired``): its ratio is the
+  /// median of the rounds'.
+  static func times(
+    _ scenario: String, _ pair: Paired, per count: Int, atMost limit: Double?
+  ) -> Row {
+    Row(
+      scenario: scenario, reactors: formatNanos(pair.subject, per: count),
+      baseline: formatNanos(pair.baseline, per: count), ratio: pair.ratio,
+      target: limit.map { "≤ \(rounded($0))×" } ?? "(reported)",
+      isMet: limit.map { pair.ratio <= $0 })
+  }
 }
