@@ -105,6 +105,8 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
+      name: "TerminalTestingTests", dependencies: ["TerminalTesting"], swiftSettings: strict),
+    .testTarget(
       name: "ExampleTerminalTests",
       dependencies: ["ExampleTerminal"],
       swiftSettings: strict

@@ -13,12 +13,15 @@ import Foundation
 public enum LoopbackHTTP {
   /// An answer: its status and body.
   public struct Answer: Sendable {
+    /// The status code (200, 404, …).
     public let status: Int
+    /// The body, as sent.
     public let body: Data
   }
 
   /// A request that got no answer.
   public struct Failure: Error, CustomStringConvertible {
+    /// What went wrong, and with which request.
     public let description: String
   }
 
