@@ -19,6 +19,17 @@ unsigned long long processor_affinity_allowed(void) {
 #endif
 }
 
+int processor_affinity_count(void) {
+#if defined(__linux__)
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof(set), &set) != 0) return -1;
+  return CPU_COUNT(&set);
+#else
+  return -1;
+#endif
+}
+
 int processor_affinity_current(void) {
 #if defined(__linux__)
   return sched_getcpu();

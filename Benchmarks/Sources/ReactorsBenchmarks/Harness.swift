@@ -110,6 +110,9 @@ func printTable(_ rows: [Row]) {
   print(line(header))
   print("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|")
   for row in cells { print(line(row)) }
+  print(
+    "Rows timed in turns (see Paired.swift): Reactors and Baseline are each side's fastest round,"
+      + " the ratio the median of the rounds' ratios.")
 }
 
 extension Row {

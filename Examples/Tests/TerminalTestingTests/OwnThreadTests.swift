@@ -4,6 +4,9 @@ import TerminalTesting
 import Testing
 
 /// `onOwnThread`: blocking work off the tasks' threads, its expectations still the test's.
+///
+/// Every wait in the bodies here is bounded (10 s): a time limit records a test that ran over,
+/// but the run still waits for a body that never returns.
 @Suite(.timeLimit(.minutes(1))) struct OwnThreadTests {
   @Test func returnsWhatTheBodyReturnsAndThrowsWhatItThrows() async throws {
     #expect(try await onOwnThread { 6 * 7 } == 42)
@@ -13,9 +16,10 @@ import Testing
   }
 
   @Test func blockingBodiesLeaveTheTasksThreadsFree() async throws {
-    // More bodies blocked at once than the tasks' pool has threads: the task that releases
-    // them still runs. (Were they on the pool, each would give up after 10 s, unreleased.)
-    let count = ProcessInfo.processInfo.activeProcessorCount + 2
+    // More bodies blocked at once than the tasks' pool has threads (one a processor, whatever a
+    // container's limit says): the task that releases them still runs. (Were they on the pool,
+    // each would give up after 10 s, unreleased.)
+    let count = 64
     let release = DispatchSemaphore(value: 0)
     let (started, blocked) = AsyncStream.makeStream(of: Void.self)
     try await withThrowingTaskGroup(of: Bool.self) { group in
@@ -43,8 +47,10 @@ import Testing
   }
 
   @Test func aRequirementInTheBodyIsRecordedAgainstTheTest() async {
+    // The thrown error ignored: withKnownIssue would take it as the known issue too, and the
+    // test would pass with the issue recorded against no test.
     await withKnownIssue {
-      try await onOwnThread { _ = try #require(nil as Int?) }
+      _ = try? await onOwnThread { _ = try #require(nil as Int?) }
     }
   }
 }

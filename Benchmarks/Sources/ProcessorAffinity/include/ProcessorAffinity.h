@@ -5,6 +5,10 @@
 /// 64), or 0 where that cannot be known (not Linux).
 unsigned long long processor_affinity_allowed(void);
 
+/// How many processors the calling thread may run on (all of them, not only the first 64), or
+/// -1 where that cannot be known.
+int processor_affinity_count(void);
+
 /// The processor the calling thread runs on now, or -1 where that cannot be known.
 int processor_affinity_current(void);
 
