@@ -13,20 +13,10 @@ unsigned long long processor_affinity_allowed(void) {
   for (int cpu = 0; cpu < 64; cpu++) {
     if (CPU_ISSET(cpu, &set)) mask |= 1ULL << cpu;
   }
-  return mask;
+  // A processor past the first 64 has no bit: the mask could not give it back.
+  return __builtin_popcountll(mask) == CPU_COUNT(&set) ? mask : 0;
 #else
   return 0;
-#endif
-}
-
-int processor_affinity_count(void) {
-#if defined(__linux__)
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof(set), &set) != 0) return -1;
-  return CPU_COUNT(&set);
-#else
-  return -1;
 #endif
 }
 

@@ -122,11 +122,9 @@ extension Row {
     _ scenario: String, _ time: Duration, vs baseline: Duration, per count: Int,
     atMost limit: Double?
   ) -> Row {
-    let ratio = time.seconds / baseline.seconds
-    return Row(
-      scenario: scenario, reactors: formatNanos(time, per: count),
-      baseline: formatNanos(baseline, per: count), ratio: ratio,
-      target: limit.map { "≤ \(rounded($0))×" } ?? "(reported)", isMet: limit.map { ratio <= $0 })
+    times(
+      scenario, time, vs: baseline, ratio: time.seconds / baseline.seconds, per: count,
+      atMost: limit)
   }
 
   /// A row comparing the times of a pair timed in turns (see ``Paired``): its ratio is the
@@ -134,10 +132,17 @@ extension Row {
   static func times(
     _ scenario: String, _ pair: Paired, per count: Int, atMost limit: Double?
   ) -> Row {
+    times(scenario, pair.subject, vs: pair.baseline, ratio: pair.ratio, per: count, atMost: limit)
+  }
+
+  /// The row both kinds of timed rows make: the two times per operation and their `ratio`.
+  private static func times(
+    _ scenario: String, _ time: Duration, vs baseline: Duration, ratio: Double, per count: Int,
+    atMost limit: Double?
+  ) -> Row {
     Row(
-      scenario: scenario, reactors: formatNanos(pair.subject, per: count),
-      baseline: formatNanos(pair.baseline, per: count), ratio: pair.ratio,
-      target: limit.map { "≤ \(rounded($0))×" } ?? "(reported)",
-      isMet: limit.map { pair.ratio <= $0 })
+      scenario: scenario, reactors: formatNanos(time, per: count),
+      baseline: formatNanos(baseline, per: count), ratio: ratio,
+      target: limit.map { "≤ \(rounded($0))×" } ?? "(reported)", isMet: limit.map { ratio <= $0 })
   }
 }

@@ -15,10 +15,8 @@ enum Processors {
   static func pinnedHere<Value>(_ body: () -> Value) -> Value {
     let allowed = processor_affinity_allowed()
     let here = processor_affinity_current()
-    // A mask of the first 64 processors: a thread allowed on others too would not get them back,
-    // so it is not pinned.
+    // `allowed` is 0 where the processors cannot be told in its 64 bits: not pinned then.
     guard allowed != 0, here >= 0, here < 64,
-      processor_affinity_count() == allowed.nonzeroBitCount,
       processor_affinity_set(1 << UInt64(here)) == 0
     else { return body() }
     defer {

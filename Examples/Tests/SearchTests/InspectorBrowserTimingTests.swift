@@ -47,7 +47,8 @@ extension InspectorBrowserSuites {
       while firstScreens.count < 10, firstScreens.min() ?? .infinity > 300 {
         try browser.open(address)
         try browser.wait(until: "window.inspectorFirstScreenMs !== undefined")
-        firstScreens.append(try number(browser.run("return window.inspectorFirstScreenMs")))
+        let ms = try #require(browser.run("return window.inspectorFirstScreenMs") as? Double)
+        firstScreens.append(ms)
       }
 
       // As a cause link does: the timeline stops following the session's end.
@@ -65,21 +66,12 @@ extension InspectorBrowserSuites {
           }
           try browser.wait(
             until: "window.inspectorTimings.step === \(index) && window.inspectorTimings.ms > 0")
-          fastest = min(fastest, try number(browser.run("return window.inspectorTimings.ms")))
+          let ms = try #require(browser.run("return window.inspectorTimings.ms") as? Double)
+          fastest = min(fastest, ms)
         }
         worst = max(worst, fastest)
       }
       return (firstScreens, worst)
-    }
-
-    /// `value` as a number, or an error thrown to the test: `timings(of:)` runs on a thread of
-    /// its own, off the test's task, where a `#require` would record its issue without naming
-    /// the test.
-    static func number(_ value: Any?) throws -> Double {
-      guard let number = value as? Double else {
-        throw WebDriver.Failure("the page's timing is not a number: \(String(describing: value))")
-      }
-      return number
     }
   }
 }

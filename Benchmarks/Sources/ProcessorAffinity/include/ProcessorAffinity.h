@@ -1,13 +1,9 @@
 #ifndef PROCESSOR_AFFINITY_H
 #define PROCESSOR_AFFINITY_H
 
-/// The processors the calling thread may run on, as a bit mask (bit n: processor n, the first
-/// 64), or 0 where that cannot be known (not Linux).
+/// The processors the calling thread may run on, as a bit mask (bit n: processor n), or 0 where
+/// that cannot be known (not Linux) or told in 64 bits (a processor numbered 64 or more).
 unsigned long long processor_affinity_allowed(void);
-
-/// How many processors the calling thread may run on (all of them, not only the first 64), or
-/// -1 where that cannot be known.
-int processor_affinity_count(void);
 
 /// The processor the calling thread runs on now, or -1 where that cannot be known.
 int processor_affinity_current(void);
