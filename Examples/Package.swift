@@ -26,7 +26,8 @@ let package = Package(
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
   targets: [
-    // Raw keys in, unbuffered text out: what the terminal programs share.
+    // Raw keys in, unbuffered text out, outside text shown as text only: what the terminal
+    // programs share.
     .target(name: "ExampleTerminal", swiftSettings: strict),
     // The seed's counter as a terminal program: `+`, `-`, `q`.
     .executableTarget(
@@ -44,6 +45,8 @@ let package = Package(
       dependencies: [
         .product(name: "Reactors", package: "Reactors"),
         .product(name: "FlyingFox", package: "FlyingFox"),
+        // Sanitized: a server's answer or an agent's query is shown as text only.
+        "ExampleTerminal",
       ],
       swiftSettings: strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]
     ),
@@ -61,6 +64,8 @@ let package = Package(
       dependencies: [
         .product(name: "Reactors", package: "Reactors"),
         .product(name: "GRDB", package: "GRDB.swift"),
+        // Sanitized: a title from the file or a typed line is shown as text only.
+        "ExampleTerminal",
       ],
       swiftSettings: strict
     ),
@@ -126,6 +131,8 @@ let package = Package(
       dependencies: [
         "StandupsCore",
         .product(name: "ReactorsTesting", package: "Reactors"),
+        // To write what the app would not into a file, as another program could.
+        .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: strict
     ),
@@ -143,6 +150,8 @@ let package = Package(
       name: "TodoTests",
       dependencies: [
         "TodoCore", "todo", "TerminalTesting",
+        // To write what the list would not into a file, as another program could.
+        .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ReactorsTesting", package: "Reactors"),
         .product(name: "ReactorsRecording", package: "Reactors"),
       ],

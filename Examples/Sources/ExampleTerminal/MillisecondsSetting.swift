@@ -15,7 +15,8 @@ public func millisecondsSetting(
   let parts = text.split(separator: ",", omittingEmptySubsequences: false)
   let milliseconds = parts.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
   guard milliseconds.count == parts.count, milliseconds.allSatisfy({ $0 >= 0 }) else {
-    throw SettingError("\(name)='\(text)' is not a list of milliseconds like \(example).")
+    throw SettingError(
+      "\(name)='\(Sanitized.text(text))' is not a list of milliseconds like \(example).")
   }
   return milliseconds.map { .milliseconds($0) }
 }

@@ -36,17 +36,20 @@ public struct SearchPage: Codable, Sendable, Equatable {
 }
 
 extension UnicodeNames {
-  /// Page `page` (from 1) of `size` hits for `query`.
+  /// Page `page` (from 1) of `size` hits for `query`: none past the last (any `page`, as a
+  /// request gives it, even `Int.max`).
   public func page(_ page: Int, of query: String, size: Int) -> SearchPage {
     let found = search(query)
-    let start = min(max(page - 1, 0) * size, found.count)
-    let end = min(start + size, found.count)
+    let size = max(size, 0)
+    let (skipped, overflows) = (max(page, 1) - 1).multipliedReportingOverflow(by: size)
+    let start = overflows ? found.count : min(skipped, found.count)
+    let end = start + min(size, found.count - start)
     let hits = found[start..<end].map { entry in
       SearchPage.Hit(code: Self.code(entry.value), name: entry.name)
     }
     return SearchPage(
       query: query, page: page, total: found.count, hits: hits,
-      nextPage: end < found.count ? page + 1 : nil)
+      nextPage: end < found.count && page < .max ? page + 1 : nil)
   }
 
   /// `U+` and at least four hexadecimal digits, as Unicode writes a scalar.

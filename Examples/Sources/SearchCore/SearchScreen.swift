@@ -1,3 +1,5 @@
+import ExampleTerminal
+
 /// What the search program shows and what each key does: plain functions, tested without a
 /// terminal.
 public enum SearchScreen {
@@ -44,11 +46,16 @@ public enum SearchScreen {
 
   /// The whole screen for `state`, `rows` lines of `columns` at most, starting with the ANSI
   /// sequences that clear the screen, and leaving the cursor after the query.
+  ///
+  /// What the lines hold came from outside (the query an agent sent, the names and the problem
+  /// a server answered): each line is shown as text only (``Sanitized``), so that an escape
+  /// sequence in it cannot act on the terminal.
   public static func render(
     _ state: SearchReactor.State, rows: Int, columns: Int, note: String? = nil
   ) -> String {
     let listRows = listRows(rows: rows, hasNote: note != nil)
-    var lines = [header, "> " + state.query, status(of: state)]
+    let query = Sanitized.text(state.query)
+    var lines = [header, "> " + query, status(of: state)]
     let hits = state.results?.hits ?? []
     // The list ends `scrolledBack` hits before the last one loaded.
     for hit in hits.dropLast(state.scrolledBack).suffix(listRows) {
@@ -56,8 +63,8 @@ public enum SearchScreen {
     }
     lines.append(footer(of: state))
     if let note { lines.append(note) }
-    let shown = lines.map { String($0.prefix(max(1, columns - 1))) }
-    let cursorColumn = min(3 + state.query.count, max(1, columns - 1))
+    let shown = lines.map { String(Sanitized.text($0).prefix(max(1, columns - 1))) }
+    let cursorColumn = min(3 + query.count, max(1, columns - 1))
     return "\u{1B}[H\u{1B}[2J" + shown.joined(separator: "\r\n") + "\u{1B}[2;\(cursorColumn)H"
   }
 

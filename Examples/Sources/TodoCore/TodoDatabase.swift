@@ -46,12 +46,24 @@ public final class TodoDatabase: Sendable {
     }
   }
 
-  /// Every item in the file, oldest first, all marked saved.
+  /// Every item in the file, oldest first, all marked saved. A file whose values are not what
+  /// the list writes (a title that is not text, a number outside ``TodoItem/numbers``) is
+  /// refused with what is wrong, and left as it is.
   public func load() throws(TodoDatabaseError) -> [TodoItem] {
     do {
       return try queue.read { db in
         try Row.fetchAll(db, sql: "SELECT id, title, done FROM todo ORDER BY id").map { row in
-          TodoItem(id: row["id"], title: row["title"], isDone: row["done"], isSaved: true)
+          // Decoded with errors, not GRDB's subscript, which stops the program on a value of
+          // another type (text in `done`, bytes that are not UTF-8 in `title`).
+          let id: Int = try row.decode(forColumn: "id")
+          guard TodoItem.numbers.contains(id) else {
+            throw TodoFileProblem(
+              "item \(id) is numbered outside \(TodoItem.numbers.lowerBound) to "
+                + "\(TodoItem.numbers.upperBound)")
+          }
+          return TodoItem(
+            id: id, title: try row.decode(forColumn: "title"),
+            isDone: try row.decode(forColumn: "done"), isSaved: true)
         }
       }
     } catch {
@@ -106,6 +118,13 @@ extension TodoDatabase {
     let (seconds, attoseconds) = delay.components
     Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
   }
+}
+
+/// What is wrong with a value in the list's file (see ``TodoDatabase/load()``).
+struct TodoFileProblem: Error, CustomStringConvertible {
+  let description: String
+
+  init(_ description: String) { self.description = description }
 }
 
 /// Why the list's file could not be used, said so a person knows what to do.

@@ -1,3 +1,4 @@
+import ExampleTerminal
 import Foundation
 
 /// What the todo list shows and how a typed line becomes an action: plain functions, so tests
@@ -11,6 +12,9 @@ public enum TodoScreen {
   public static let clear = "\u{1B}[H\u{1B}[2J"
 
   /// The whole screen for `state`, with `note` under the help line (the inspector's address).
+  /// The titles came from the file or a typed line, and a problem may quote either: each line
+  /// is shown as text only (``Sanitized``), so that an escape sequence in it cannot act on the
+  /// terminal.
   public static func render(_ state: TodoState, note: String? = nil) -> String {
     var lines = [help] + (note.map { [$0] } ?? []) + ["Showing: \(state.filter.rawValue)"]
     let items = state.visibleItems
@@ -21,7 +25,7 @@ public enum TodoScreen {
     }
     if let problem = state.problem { lines.append("! \(problem)") }
     lines.append("> ")
-    return lines.joined(separator: "\n")
+    return lines.map { Sanitized.text($0) }.joined(separator: "\n")
   }
 
   /// What a typed line asks for: an action, `nil` to quit, or `.invalidCommand` saying what

@@ -20,6 +20,13 @@ public struct TodoItem: Codable, Equatable, Sendable {
   }
 }
 
+extension TodoItem {
+  /// The numbers an item may have. A file holding an item outside them is refused when it is
+  /// read (``TodoDatabase/load()``), and a list whose next number would pass the last says so
+  /// instead of adding: no number from a file can overflow.
+  public static let numbers = 1...999_999_999
+}
+
 /// Which items the list shows.
 public enum TodoFilter: String, CaseIterable, Codable, Sendable {
   /// Every item.
@@ -41,10 +48,12 @@ public struct TodoState: Codable, Equatable, Sendable {
   /// A problem to show the person, with what to do about it; `nil` when all is well.
   public var problem: String?
 
-  /// Creates a list holding `items` (as loaded from the file).
+  /// Creates a list holding `items` (as loaded from the file). The next item gets the number
+  /// after the largest; past ``TodoItem/numbers``, none (adding says so).
   public init(items: [TodoItem] = [], problem: String? = nil) {
     self.items = items
-    self.nextID = (items.map(\.id).max() ?? 0) + 1
+    let largest = items.map(\.id).max() ?? 0
+    self.nextID = min(max(largest, 0), TodoItem.numbers.upperBound) + 1
     self.problem = problem
   }
 
@@ -80,6 +89,12 @@ public enum TodoAction: Codable, Equatable, Sendable {
 public let todoReducer: MutatingReducer<TodoState, TodoAction> = { state, action in
   switch action {
   case .add(let title):
+    guard TodoItem.numbers.contains(state.nextID) else {
+      state.problem =
+        "No item number is left (they run to \(TodoItem.numbers.upperBound)): start a new "
+        + "list in another file."
+      return
+    }
     state.items.append(TodoItem(id: state.nextID, title: title))
     state.nextID += 1
   case .toggle(let id):

@@ -62,10 +62,10 @@ enum SearchProgram {
       names: { UnicodeNames() }, port: port,
       faults: .init(latency: latencies.last ?? .zero, nextLatencies: latencies.dropLast()),
       onRequest: { query, page in
-        if logging { Terminal.write("-> \(query) #\(page)\n") }
+        if logging { Terminal.write("-> \(Sanitized.text(query)) #\(page)\n") }
       },
       onAnswer: { query, page, status in
-        if logging { Terminal.write("<- \(query) #\(page) \(status)\n") }
+        if logging { Terminal.write("<- \(Sanitized.text(query)) #\(page) \(status)\n") }
       })
   }
 

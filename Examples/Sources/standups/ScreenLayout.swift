@@ -1,3 +1,4 @@
+import ExampleTerminal
 import Reactors
 import StandupsCore
 

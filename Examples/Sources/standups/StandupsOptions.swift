@@ -1,3 +1,4 @@
+import ExampleTerminal
 import StandupsCore
 
 /// What the command line asks for: `standups [LINK] [--database PATH] [--clock-speed N]

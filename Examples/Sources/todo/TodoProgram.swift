@@ -63,7 +63,7 @@ enum TodoProgram {
         inspector?.inspect(recording)
       }
     } catch {
-      show("todo: \(error)\n")
+      show("todo: \(Sanitized.text(String(describing: error)))\n")
       exit(2)
     }
     let note = inspector.map { "Inspector: \($0.address)" }

@@ -23,5 +23,10 @@ import Testing
     } catch {
       #expect(error.description == "X_MS='fast' is not a list of milliseconds like 300 or 0,5000.")
     }
+    // The value is quoted as text only: the message goes to the terminal.
+    let error = #expect(throws: SettingError.self) {
+      try millisecondsSetting("X_MS", like: "300", in: ["X_MS": "1\u{1B}[2J"])
+    }
+    #expect(error?.description == "X_MS='1\u{FFFD}[2J' is not a list of milliseconds like 300.")
   }
 }

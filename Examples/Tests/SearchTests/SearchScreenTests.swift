@@ -84,6 +84,28 @@ import Testing
     return state
   }
 
+  @Test func textFromOutsideIsShownAsTextOnly() {
+    // A query an agent sent, the names and a problem from a server given with --server.
+    let hostile = "\u{1B}]0;owned\u{7}\u{1B}[2J\u{202E}"
+    var state = state(query: "dog" + hostile, hits: 0, total: 1, next: nil)
+    state.results?.hits = [.init(code: "U+1" + hostile, name: "DOG" + hostile)]
+    let screen = SearchScreen.render(state, rows: 20, columns: 100, note: "note" + hostile)
+    let shown = "\u{FFFD}]0;owned\u{FFFD}\u{FFFD}[2J\u{FFFD}"
+    // The only escape sequences are the screen's own: clear, and the cursor after the query.
+    let cursor = "\u{1B}[2;\(3 + ("dog" + shown).count)H"
+    #expect(screen.hasPrefix("\u{1B}[H\u{1B}[2J"))
+    #expect(screen.hasSuffix(cursor))
+    let body = screen.dropFirst("\u{1B}[H\u{1B}[2J".count).dropLast(cursor.count)
+    #expect(!body.contains("\u{1B}"))
+    #expect(!body.contains("\u{7}"))
+    #expect(!body.contains("\u{202E}"))
+    #expect(lines(state)[1] == "> dog" + shown)
+    #expect(body.contains("DOG" + shown))
+    #expect(body.contains("note" + shown))
+    state.problem = "The server said: " + hostile
+    #expect(lines(state)[2] == "! The server said: " + shown)
+  }
+
   @Test func anEmptyFieldSuggestsQueries() {
     #expect(
       lines(SearchReactor.State()) == [

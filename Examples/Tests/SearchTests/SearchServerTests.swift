@@ -235,6 +235,14 @@ final class SearchServerTests: Sendable {
     let running = try await start()
     defer { running.serving.cancel() }
     let session = URLSession(configuration: .ephemeral)
+    // The largest page number is no bad request, and no overflow: a page past the last.
+    let far = URL(string: "http://127.0.0.1:\(running.port)/search?q=face&page=\(Int.max)")!
+    let (farData, farResponse) = try await session.data(from: far)
+    #expect((farResponse as? HTTPURLResponse)?.statusCode == 200)
+    let farPage = try JSONDecoder().decode(SearchPage.self, from: farData)
+    #expect(farPage.hits.isEmpty)
+    #expect(farPage.nextPage == nil)
+    #expect(try await running.client.page(1, of: "face") == FakeSearch.expected("face"))
     for (path, expected) in [
       ("/search", "Missing the query: ask for /search?q=WORDS&page=N."),
       ("/search?q=dog&page=0", "page must be a number from 1, not '0'."),

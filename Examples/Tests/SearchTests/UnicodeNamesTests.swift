@@ -102,4 +102,20 @@ import Testing
       ])
     #expect(Self.names.page(1, of: "space", size: 1).hits.first?.code == "U+0020")
   }
+
+  @Test func anyPageNumberARequestGivesIsAnsweredWithoutOverflow() {
+    let total = Self.names.search("arrow").count
+    for number in [Int.max, Int.max / 10 + 1, Int.min, -1, 0] {
+      let page = Self.names.page(number, of: "arrow", size: 10)
+      #expect(page.total == total, "\(number)")
+      // Past the last page: no hits and no next page; below the first: the first page.
+      #expect(page.hits.isEmpty == (number > 1), "\(number)")
+      #expect((page.nextPage == nil) == (number > 1), "\(number)")
+    }
+    // The largest page size: every hit, no next page.
+    let whole = Self.names.page(1, of: "arrow", size: .max)
+    #expect(whole.hits.count == total)
+    #expect(whole.nextPage == nil)
+    #expect(Self.names.page(.max, of: "arrow", size: 0).nextPage == nil)
+  }
 }

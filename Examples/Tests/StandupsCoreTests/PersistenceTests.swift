@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Reactors
 import ReactorsTesting
 import StandupsCore
@@ -48,6 +49,35 @@ import Testing
     let relaunched = AppFeature.launch(dependencies: dependencies)
     #expect(relaunched.state.list.standups == [added])
     #expect(relaunched.state.list.alert == nil)
+  }
+
+  /// A file another program wrote (or a person edited): each value the app would not write
+  /// is refused with what is wrong, the file left as it is, rather than stopping the app.
+  @Test(arguments: [
+    ("UPDATE standup SET seconds = 'ten'", "seconds"),
+    ("UPDATE standup SET seconds = 9223372036854775807", "lasts 9223372036854775807 seconds"),
+    ("UPDATE standup SET seconds = -9223372036854775808", "lasts -9223372036854775808 seconds"),
+    ("UPDATE standup SET seconds = 0", "lasts 0 seconds, where a standup lasts 1 to 86400"),
+    ("UPDATE standup SET title = X'FF'", "title"),
+    ("UPDATE attendee SET name = X'FE'", "name"),
+    ("UPDATE meeting SET date = 1e999", "has no date (inf)"),
+    ("UPDATE meeting SET transcript = X'C0'", "transcript"),
+  ])
+  func valuesTheAppDoesNotWriteAreRefusedWithWhatIsWrong(
+    statement: String, reason: String
+  ) throws {
+    var standup = Standup.mock
+    standup.meetings = [Meeting(id: UUID(1), date: meetingDate, transcript: "Hello")]
+    try StandupsDatabase.sqlite(path: folder.path()).save([standup])
+    try DatabaseQueue(path: folder.path()).write { try $0.execute(sql: statement) }
+    let written = try Data(contentsOf: URL(fileURLWithPath: folder.path()))
+
+    let error = #expect(throws: StandupsDatabaseError.self) {
+      try StandupsDatabase.sqlite(path: folder.path()).load()
+    }
+    #expect(error?.description.contains(reason) == true, "\(error?.description ?? "")")
+    #expect(error?.description.contains("move it aside") == true)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path())) == written)
   }
 
   @Test func aFileThatIsNotADatabaseIsLeftAsItIs() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Reactors
 import Testing
 import TodoCore
@@ -116,6 +117,62 @@ import TodoCore
       return
     }
     #expect(message.contains("t 1"))
+  }
+
+  /// A file another program wrote: a value the list would not write is refused with what is
+  /// wrong (the program then runs without the file, as for a corrupt one), the file left as
+  /// it is, rather than stopping the program.
+  @Test(arguments: [
+    ("INSERT INTO todo VALUES (9223372036854775807, 'x', 0)", "item 9223372036854775807"),
+    ("INSERT INTO todo VALUES (-1, 'x', 0)", "item -1 is numbered outside 1 to 999999999"),
+    ("INSERT INTO todo VALUES (1, X'FF', 0)", "title"),
+    ("INSERT INTO todo VALUES (1, 'x', 'yes')", "done"),
+  ])
+  func valuesTheListDoesNotWriteAreRefusedWithWhatIsWrong(
+    statement: String, reason: String
+  ) throws {
+    _ = try TodoDatabase(path: path())
+    try DatabaseQueue(path: path()).write { try $0.execute(sql: statement) }
+    let written = try Data(contentsOf: URL(fileURLWithPath: path()))
+    let error = #expect(throws: TodoDatabaseError.self) {
+      try TodoDatabase(path: path()).load()
+    }
+    #expect(error?.description.contains(reason) == true, "\(error?.description ?? "")")
+    #expect(error?.description.contains("move it aside") == true)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path())) == written)
+  }
+
+  @Test func numbersDoNotOverflowPastTheLast() {
+    // A list given numbers past the last (from a recording, say): the next add says so.
+    let state = TodoState(items: [TodoItem(id: .max, title: "last", isSaved: true)])
+    let store = Store(initial: state, reducer: todoReducer)
+    store.dispatch(.add("one more"))
+    #expect(store.currentState.items.map(\.title) == ["last"])
+    #expect(
+      store.currentState.problem
+        == "No item number is left (they run to 999999999): start a new list in another file.")
+    // The last number itself is given, once.
+    let nearly = TodoState(items: [TodoItem(id: TodoItem.numbers.upperBound - 1, title: "a")])
+    let full = Store(initial: nearly, reducer: todoReducer)
+    full.dispatch(.add("b"))
+    full.dispatch(.add("c"))
+    #expect(full.currentState.items.map(\.id) == [999_999_998, 999_999_999])
+    #expect(full.currentState.problem?.hasPrefix("No item number is left") == true)
+    #expect(TodoState(items: [TodoItem(id: -5, title: "odd")]).nextID == 1)
+  }
+
+  @Test func titlesAndProblemsAreShownAsTextOnly() {
+    let hostile = "\u{1B}[2J\u{1B}]0;owned\u{7}\u{202E}"
+    var state = TodoState(items: [TodoItem(id: 1, title: "Buy" + hostile, isSaved: true)])
+    state.problem = "Unknown command \"" + hostile + "\"."
+    let screen = TodoScreen.render(state, note: "note" + hostile)
+    #expect(!screen.contains("\u{1B}"))
+    #expect(!screen.contains("\u{7}"))
+    #expect(!screen.contains("\u{202E}"))
+    let shown = "\u{FFFD}[2J\u{FFFD}]0;owned\u{FFFD}\u{FFFD}"
+    #expect(screen.contains("  1. [ ] Buy" + shown + "\n"))
+    #expect(screen.contains("! Unknown command \"" + shown + "\"."))
+    #expect(screen.contains("note" + shown))
   }
 
   @Test func unknownItemNumbersAreExplained() throws {

@@ -90,7 +90,10 @@ struct Reflected {
     switch json {
     case .null: return leaf("", "nil")
     case .bool(let bool): return leaf("", "\(bool)")
-    case .number(let text): return leaf("", String(text.prefix(limit)))
+    case .number(let number):
+      // As long as a string may be, and cut the same way (`…`, and the bytes left out).
+      let (text, cut) = text(of: number, limit: limit, quoted: false)
+      return leaf("", text, cut: cut)
     case .string(let string):
       let (text, cut) = text(of: string, limit: limit)
       return leaf("", text, cut: cut)

@@ -56,6 +56,20 @@ import Testing
     #expect(ValueNode.value(at: "x.y", in: wide) == nil)
   }
 
+  @Test func aHugeNumberInAnImportedFileIsCutAndSaysHowMuch() throws {
+    let digits = String(repeating: "7", count: 5_000)
+    let json = try RecordedJSON(parsing: Array("{\"count\":\(digits)}".utf8))
+    let leaf = try #require(ValueNode.tree(of: json).children?.first)
+    #expect(leaf.summary == String(repeating: "7", count: Reflected.leafLimit) + "…")
+    #expect(leaf.cut == 5_000 - Reflected.leafLimit)
+    // A number that fits is shown whole, with nothing cut.
+    let small = try #require(
+      ValueNode.tree(of: try RecordedJSON(parsing: Array(#"{"count":-12.5e3}"#.utf8))).children?
+        .first)
+    #expect(small.summary == "-12.5e3")
+    #expect(small.cut == nil)
+  }
+
   @Test func diffsNameWhatChangedByPath() {
     let before = Page(query: "cat", items: ["CAT FACE"], next: nil)
     let after = Page(query: "cat", items: ["CAT FACE", "CAT"], next: 2)

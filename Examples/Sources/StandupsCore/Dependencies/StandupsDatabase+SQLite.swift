@@ -83,30 +83,26 @@ private final class StandupsFile: Sendable {
         var standups = try Row.fetchAll(
           db, sql: "SELECT id, title, seconds, theme FROM standup ORDER BY position"
         ).map { row in
-          Standup(
-            id: try Self.uuid(row["id"]), title: row["title"],
-            duration: .seconds(row["seconds"] as Int),
-            theme: Theme(rawValue: row["theme"]) ?? .bubblegum)
+          try Self.standup(row)
         }
         var positions: [UUID: Int] = [:]
         for (position, standup) in standups.enumerated() { positions[standup.id] = position }
         for row in try Row.fetchAll(
           db, sql: "SELECT standupID, id, name FROM attendee ORDER BY standupID, position")
         {
-          guard let position = positions[try Self.uuid(row["standupID"])] else { continue }
+          guard let position = positions[try Self.uuid(row.decode(forColumn: "standupID"))]
+          else { continue }
+          let id = try Self.uuid(row.decode(forColumn: "id"))
           standups[position].attendees.append(
-            Attendee(id: try Self.uuid(row["id"]), name: row["name"]))
+            Attendee(id: id, name: try row.decode(forColumn: "name")))
         }
         for row in try Row.fetchAll(
           db,
           sql: "SELECT standupID, id, date, transcript FROM meeting ORDER BY standupID, position")
         {
-          guard let position = positions[try Self.uuid(row["standupID"])] else { continue }
-          standups[position].meetings.append(
-            Meeting(
-              id: try Self.uuid(row["id"]),
-              date: Date(timeIntervalSinceReferenceDate: row["date"]),
-              transcript: row["transcript"]))
+          guard let position = positions[try Self.uuid(row.decode(forColumn: "standupID"))]
+          else { continue }
+          standups[position].meetings.append(try Self.meeting(row))
         }
         return standups
       }
@@ -153,6 +149,35 @@ private final class StandupsFile: Sendable {
   }
 
   /// The id in a column, or an error naming the bad value.
+  /// The standup of a row of `standup`: each value decoded with an error, not GRDB's
+  /// subscript, which stops the program on a value of another type (text in `seconds`, bytes
+  /// that are not UTF-8 in `title`), and its length one of ``Standup/lengths``.
+  private static func standup(_ row: Row) throws -> Standup {
+    let title: String = try row.decode(forColumn: "title")
+    let seconds: Int = try row.decode(forColumn: "seconds")
+    guard Standup.lengths.contains(seconds) else {
+      throw StandupsDatabaseError(
+        "the standup \"\(title)\" lasts \(seconds) seconds, where a standup lasts "
+          + "\(Standup.lengths.lowerBound) to \(Standup.lengths.upperBound)")
+    }
+    return Standup(
+      id: try uuid(row.decode(forColumn: "id")), title: title, duration: .seconds(seconds),
+      theme: Theme(rawValue: try row.decode(forColumn: "theme")) ?? .bubblegum)
+  }
+
+  /// The meeting of a row of `meeting`, decoded as ``standup(_:)`` does; its date a finite
+  /// time.
+  private static func meeting(_ row: Row) throws -> Meeting {
+    let id = try uuid(row.decode(forColumn: "id"))
+    let seconds: Double = try row.decode(forColumn: "date")
+    guard seconds.isFinite else {
+      throw StandupsDatabaseError("the meeting \(id.uuidString) has no date (\(seconds))")
+    }
+    return Meeting(
+      id: id, date: Date(timeIntervalSinceReferenceDate: seconds),
+      transcript: try row.decode(forColumn: "transcript"))
+  }
+
   private static func uuid(_ text: String) throws -> UUID {
     guard let id = UUID(uuidString: text) else {
       throw StandupsDatabaseError("\"\(text)\" is not an id")

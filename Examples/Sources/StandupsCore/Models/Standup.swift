@@ -31,6 +31,11 @@ public struct Standup: Codable, Equatable, Sendable, Identifiable {
     self.theme = theme
   }
 
+  /// The lengths a standup may have, in seconds: from one second to a day. The form sets 1 to
+  /// 60 minutes; a file holding a length outside this is refused when it is read (see
+  /// ``StandupsDatabase``), so that no length from a file overflows a meeting's arithmetic.
+  public static let lengths = 1...86_400
+
   /// How long a meeting lasts (whole seconds: setting it drops any fraction).
   public var duration: Duration {
     get { .seconds(seconds) }
