@@ -137,7 +137,9 @@ let design = Standup(id: 1, title: "Design")
     list.rows[1]?.send(.rename("Daily"))  // that row's reactor only
     #expect(list.rows[1]?.currentState.title == "Daily")
     #expect(list.currentState.standups[id: 1]?.title == "Daily")  // told through its output
-    weak let row = list.rows[1]
+    // Declared, then set: Swift 6.2 has no `weak let`, and 6.3 warns of a `weak var` set once.
+    weak var row: StandupRowReactor?
+    row = list.rows[1]
     list.rows[1]?.send(.delete)
     #expect(list.rows[1] == nil)  // released with its seed
     #expect(row == nil)
@@ -242,7 +244,8 @@ let design = Standup(id: 1, title: "Design")
   @Test func aFollowersSubscriptionEndsWithIt() {
     let account = Store(initial: AccountState(), reducer: accountReducer)
     var screen: WelcomeReactor? = WelcomeReactor(account: account)
-    weak let released = screen
+    weak var released: WelcomeReactor?
+    released = screen
     screen = nil
     #expect(released == nil)
     account.dispatch(.signIn("lee"))
@@ -253,8 +256,15 @@ let design = Standup(id: 1, title: "Design")
     let live = Dependencies.live.standupsClient
     try await live.save(design)
     #expect(savedStandups.current.contains(design))
-    let preview = Dependencies.live.with { $0.standupsClient.save = { _ in } }
+    // The preview's client replaces the live one: its save reaches the live client no more.
+    let savesBefore = savedStandups.current.count
+    let previewSaves = Shared(0)
+    let preview = Dependencies.live.with {
+      $0.standupsClient.save = { _ in previewSaves.increment() }
+    }
     try await preview.standupsClient.save(design)
+    #expect(previewSaves.current == 1)
+    #expect(savedStandups.current.count == savesBefore)
   }
 
   @Test func aClientTheTestDidNotProvideFailsItByName() async {

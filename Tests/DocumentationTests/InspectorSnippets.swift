@@ -4,7 +4,7 @@ import Reactors
 import ReactorsInspector
 import Testing
 
-@Suite struct InspectorSnippets {
+@Suite(.timeLimit(.minutes(2))) struct InspectorSnippets {
   @Test func startAnInspector() async throws {
     let counter = RecordingArticle.Counter()
     let recording = Recording(of: counter, named: "counter")

@@ -191,7 +191,11 @@ import Testing
     }
     #expect(written.count + gaps.reduce(0, +) == 1 + 2 * 1_000)
     var divergence: ReplayDivergence?
-    withKnownIssue { divergence = read.replay(on: LoginForm()) }
+    withKnownIssue {
+      divergence = read.replay(on: LoginForm())
+    } matching: { issue in
+      issue.description.contains("The recording has a gap here")
+    }
     #expect(divergence?.description.contains("gap") == true)
   }
 

@@ -122,6 +122,9 @@ func recordedSession() async -> Recording<Searcher.Action, Searcher.Mutation, Se
     var divergence: ReplayDivergence?
     withKnownIssue {
       divergence = recording.replay(on: Searcher(keepsOnlyTwo: true, api: countingAPI(Shared(0))))
+    } matching: { issue in
+      issue.description.contains("Replay diverged from the recording at step")
+        && issue.description.contains("The state differs")
     }
     let found = try #require(divergence)
     let firstResults = try #require(
@@ -147,6 +150,9 @@ func recordedSession() async -> Recording<Searcher.Action, Searcher.Mutation, Se
     var divergence: ReplayDivergence?
     withKnownIssue {
       divergence = recording.replay(on: Searcher(upperCases: true, api: countingAPI(Shared(0))))
+    } matching: { issue in
+      issue.description.contains("Replay diverged from the recording at step 2")
+        && issue.description.contains("The mutation differs")
     }
     let found = try #require(divergence)
     #expect(found.index == 2)
@@ -163,6 +169,9 @@ func recordedSession() async -> Recording<Searcher.Action, Searcher.Mutation, Se
     withKnownIssue {
       divergence = recording.replay(
         on: Searcher(keepsOnlyTwo: true, api: countingAPI(Shared(0))), .reduceOnly)
+    } matching: { issue in
+      issue.description.contains("Replay diverged from the recording at step")
+        && issue.description.contains("The state differs")
     }
     #expect(divergence?.description.contains("The state differs") == true)
   }
@@ -233,6 +242,8 @@ func recordedSession() async -> Recording<Searcher.Action, Searcher.Mutation, Se
     let read = try CounterRecording(contentsOf: path)
     withKnownIssue {
       divergence = read.replay(on: Counter(changedAt: 3))
+    } matching: { issue in
+      issue.description.contains("Replay diverged from the recording at step 6")
     }
     #expect(divergence?.index == 6)
     #expect(try CounterRecording.replay(contentsOf: path, on: Counter()) == nil)

@@ -181,7 +181,7 @@ let navigationTreeReducer = combineReducers(
 }
 
 /// `ifLet(alert:action:)` and `combineMiddlewares`/`pullback(middleware:)`.
-@Suite struct AlertReducerAndMiddlewareCompositionTests {
+@Suite(.timeLimit(.minutes(1))) struct AlertReducerAndMiddlewareCompositionTests {
   struct Screen: Equatable, Sendable {
     var alert: AlertState<NavigationTree.AlertAction>?
     var deleted = 0

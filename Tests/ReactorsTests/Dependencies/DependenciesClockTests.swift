@@ -4,7 +4,7 @@ import Testing
 
 /// The built-in clock: a continuous clock in the app, a test clock when a test provides one,
 /// and a failure when a test sleeps without one.
-@Suite struct DependenciesClockTests {
+@Suite(.timeLimit(.minutes(1))) struct DependenciesClockTests {
   let failures = Failures()
 
   @Test func theLiveClockIsAContinuousClock() {

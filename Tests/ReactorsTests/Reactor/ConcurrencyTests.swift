@@ -3,7 +3,7 @@ import ReactorsTestSupport
 import Testing
 
 /// Contract 1: any thread, one at a time, in order.
-@Suite struct ConcurrencyTests {
+@Suite(.timeLimit(.minutes(3))) struct ConcurrencyTests {
   @Test(.timeLimit(.minutes(3)))
   func eightThreadsSendingAHundredThousandEachLoseNothing() async {
     let reactor = ProbeReactor()

@@ -93,10 +93,15 @@ import Testing
     let reactor = ProbeReactor()
     // Each observer's values, and whether each saw them in order.
     let outOfOrder = Shared(0)
+    // How many calls the observers had: an observer cancelled before its turn to be registered
+    // (another thread was processing) has none, so no count is certain but that there were
+    // some, which the in-order check needs to mean anything.
+    let calls = Shared(0)
     await onThreads(8) { index in
       for step in 0..<2_000 {
         let last = Shared(-1)
         let observation = reactor.observe(\.count) { count in
+          calls.increment()
           let inOrder = last.withLock { last in
             defer { last = count }
             return count > last
@@ -110,6 +115,7 @@ import Testing
     }
     await reactor.storage.idle()
     #expect(reactor.currentState.count == 16_000)
+    #expect(calls.current > 0)
     #expect(outOfOrder.current == 0)  // every observer saw the counts in order, each once
     #expect(!reactor.storage.hasObservers)  // every one is gone, none leaked
   }

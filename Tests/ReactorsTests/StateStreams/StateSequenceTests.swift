@@ -1,7 +1,7 @@
 import Reactors
 import Testing
 
-@Suite struct StateSequenceTests {
+@Suite(.timeLimit(.minutes(1))) struct StateSequenceTests {
   @Test func everyIteratorStartsWithTheCurrentStateAndGetsEveryLaterOne() async {
     let reactor = ProbeReactor()
     reactor.send(.increment)

@@ -1,3 +1,4 @@
+import ReactorsTestSupport
 import Testing
 
 @testable import Reactors
@@ -36,6 +37,12 @@ import Testing
   /// search screen's are: their late answers reach the default `report(_:)`, which prints
   /// nothing, so the process-wide count of shown warnings for that type stays at zero.
   @Test func cancelledQueriesOfManyReactorsPrintNothing() async {
+    // The scenario makes late answers (a reactor that counts what it is told of sees them), so
+    // the count of zero below is of warnings not shown, not of answers that never came late.
+    let counted = CountingLateAnswerReactor()
+    for query in 0..<20 { counted.send(query) }
+    await counted.storage.settled()
+    #expect(counted.lateAnswers.current > 0)
     for _ in 0..<200 {
       let reactor = LateAnswerReactor()
       for query in 0..<20 { reactor.send(query) }
@@ -53,13 +60,32 @@ private final class LateAnswerReactor: Reactor {
   let storage = Storage()
   let initialState = -1
 
-  func mutate(action: Int) -> Effect<Int> {
-    Effect.run { send in
-      await Task.yield()
-      send(action)
-    }
-    .cancellable(id: "query", cancelInFlight: true)
-  }
+  func mutate(action: Int) -> Effect<Int> { lateAnswer(action) }
 
   func reduce(state: inout Int, mutation: Int) { state = mutation }
+}
+
+/// A ``LateAnswerReactor`` that counts the answers it is told came after their cancellation,
+/// instead of the default report.
+private final class CountingLateAnswerReactor: Reactor {
+  let storage = Storage()
+  let initialState = -1
+  let lateAnswers = Shared(0)
+
+  func mutate(action: Int) -> Effect<Int> { lateAnswer(action) }
+
+  func reduce(state: inout Int, mutation: Int) { state = mutation }
+
+  func report(_ issue: ReactorIssue<Int>) {
+    if issue.kind == "sentAfterCancellation" { lateAnswers.increment() }
+  }
+}
+
+/// A query's answer, after a yield (often after the next query cancelled it).
+private func lateAnswer(_ query: Int) -> Effect<Int> {
+  Effect.run { send in
+    await Task.yield()
+    send(query)
+  }
+  .cancellable(id: "query", cancelInFlight: true)
 }
