@@ -26,15 +26,20 @@ import Testing
       _ = finish.wait(timeout: .now() + 60)
       written.withLock { $0.append(text) }
     }
+    let closing = DispatchSemaphore(value: 0)
     let closed = DispatchSemaphore(value: 0)
     Thread { writer.write("frame") }.start()
     writing.wait()
     Thread {
+      closing.signal()
       writer.close()
       written.withLock { $0.append("closed") }
       closed.signal()
     }.start()
-    // The close waits for the frame being drawn.
+    // The close, called (its thread is past the signal), waits for the frame being drawn: it
+    // has not returned 0.2 s later. (A close that did not wait would return within that time
+    // on any machine; no signal can say that a thread waits for a lock.)
+    closing.wait()
     #expect(closed.wait(timeout: .now() + 0.2) == .timedOut)
     finish.signal()
     #expect(closed.wait(timeout: .now() + 60) == .success)

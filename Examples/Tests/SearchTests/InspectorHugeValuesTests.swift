@@ -40,22 +40,33 @@ extension InspectorBrowserSuites {
       let members = try #require(children.first { $0["label"] as? String == "members" })
       #expect(members["more"] as? Int ?? 0 > 45_000)
 
-      // Eight huge diffs at once, on threads of their own; a normal request meanwhile.
-      let (finished, finish) = AsyncStream.makeStream(of: Void.self)
+      // Eight huge diffs at once, on threads of their own; a normal request once all eight are
+      // on their way.
+      let (started, start) = AsyncStream.makeStream(of: Void.self)
+      let (finished, finish) = AsyncStream.makeStream(of: String.self)
       for index in 0..<8 {
         Thread {
-          _ = try? page.json("/api/diff?r=1&i=\(12 - 2 * (index % 6))")
-          finish.yield()
+          start.yield()
+          let diff = try? page.json("/api/diff?r=1&i=\(12 - 2 * (index % 6))")["diff"] as? String
+          finish.yield(diff ?? "no diff")
         }.start()
+      }
+      var sending = 0
+      for await _ in started {
+        sending += 1
+        if sending == 8 { break }
       }
       let normal = clock.now
       #expect(try page.json("/api/recordings")["recordings"] != nil)
       #expect(clock.now - normal < .seconds(1))
-      var count = 0
-      for await _ in finished {
-        count += 1
-        if count == 8 { break }
+      // Each huge diff answered too, with the member that changed.
+      var diffs: [String] = []
+      for await diff in finished {
+        diffs.append(diff)
+        if diffs.count == 8 { break }
       }
+      #expect(
+        diffs.allSatisfy { $0.contains("members.key25000") }, "\(diffs.map { $0.prefix(200) })")
       try screen.type("\u{3}")
       try screen.waitForScreen { $0.contains("Bye.") }
     }

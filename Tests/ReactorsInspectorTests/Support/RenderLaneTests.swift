@@ -11,9 +11,15 @@ import Testing
     let lane = RenderLane(named: "test lane")
     defer { lane.close() }
     let order = Locked<[Int]>([])
+    // The thread each job ran on, and how many ran at once at most.
+    let threads = Locked<Set<ObjectIdentifier>>([])
+    let running = Locked((now: 0, most: 0))
     // On a lane's thread: the work it runs is what `isCancelled` reads.
     let onLane: @Sendable (Int) -> Bool = { number in
+      running.withLock { $0 = (now: $0.now + 1, most: max($0.most, $0.now + 1)) }
+      defer { running.withLock { $0.now -= 1 } }
       order.withLock { $0.append(number) }
+      threads.withLock { _ = $0.insert(ObjectIdentifier(Thread.current)) }
       return Thread.current.threadDictionary[RenderLane.jobKey] is RenderLane.Job
     }
     async let first = lane.run { onLane(1) }
@@ -21,6 +27,9 @@ import Testing
     #expect(await first == true)
     #expect(await second == true)
     #expect(order.withLock { $0.count } == 2)
+    // In turn: one thread, one job at a time.
+    #expect(threads.withLock { $0.count } == 1)
+    #expect(running.withLock { $0.most } == 1)
   }
 
   @Test func cancelledWorkIsToldToStopAndWorkNotBegunIsSkipped() async {
