@@ -74,6 +74,11 @@ extension RecordedJSON: Codable {
         self = .bool(bool)
       } else if let string = try? single.decode(String.self) {
         self = .string(string)
+      } else if let integer = try? single.decode(Int64.self) {
+        // Whole numbers first, each as it was: through a Double, one past 2^53 would change.
+        self = .number(String(integer))
+      } else if let integer = try? single.decode(UInt64.self) {
+        self = .number(String(integer))
       } else {
         let number = try single.decode(Double.self)
         self = .number(Self.text(of: number))
@@ -91,8 +96,12 @@ extension RecordedJSON: Codable {
       var single = encoder.singleValueContainer()
       try single.encode(bool)
     case .number(let text):
+      // As the exact integer where one holds it (to `UInt64.max`: an agent's action with a
+      // `UInt64` reaches its decoder unchanged), else as the nearest `Double`.
       var single = encoder.singleValueContainer()
-      if let integer = Int(text) {
+      if let integer = Int64(text) {
+        try single.encode(integer)
+      } else if let integer = UInt64(text) {
         try single.encode(integer)
       } else {
         try single.encode(Double(text) ?? 0)

@@ -67,6 +67,38 @@ import Testing
     }
   }
 
+  /// Through Foundation's coders (as the inspector hands an agent's action to the app's
+  /// `Decodable`), every whole number up to `UInt64.max` stays exact.
+  @Test func wholeNumbersStayExactThroughFoundationsCoders() throws {
+    struct Ids: Codable, Equatable {
+      var signed: Int64
+      var unsigned: UInt64
+      var precise: Int64
+    }
+    let text =
+      #"{"signed":-9223372036854775808,"unsigned":18446744073709551615,"#
+      + #""precise":9007199254740993}"#
+    let json = try RecordedJSON(parsing: Array(text.utf8))
+    let ids = try JSONDecoder().decode(Ids.self, from: JSONEncoder().encode(json))
+    #expect(ids == Ids(signed: .min, unsigned: .max, precise: 9_007_199_254_740_993))
+    // And back: Foundation's decoder gives the same numbers as text.
+    let decoded = try JSONDecoder().decode(RecordedJSON.self, from: Data(text.utf8))
+    guard case .object(let members) = decoded else {
+      Issue.record("expected an object, got \(decoded)")
+      return
+    }
+    #expect(
+      members.map(\.value).sorted { "\($0)" < "\($1)" }
+        == [
+          .number("-9223372036854775808"), .number("18446744073709551615"),
+          .number("9007199254740993"),
+        ].sorted { "\($0)" < "\($1)" })
+    // A number with a fraction is still a Double's.
+    #expect(
+      try JSONDecoder().decode(RecordedJSON.self, from: Data("[1.5,-2.25]".utf8))
+        == .array([.number("1.5"), .number("-2.25")]))
+  }
+
   @Test func aFileWhoseBeganHoldsAHugeNumberReadsBackTheSame() throws {
     let form = LoginForm()
     let live = LoginRecording(of: form, named: "login")
