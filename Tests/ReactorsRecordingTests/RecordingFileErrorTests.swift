@@ -127,13 +127,22 @@ func readingError(
     #expect(readingError(noBeginning)?.reason == .outOfOrder(expected: 0, found: 1))
   }
 
-  @Test func aGapThatWouldOverflowTheIndicesIsMalformed() async throws {
+  /// A file counts at most 2^53 − 1 steps (what the inspector's page holds exactly), gaps
+  /// included: no index can overflow, nor be rounded on the page.
+  @Test func aFileThatCountsMoreStepsThanARecordingHoldsIsMalformed() async throws {
     var lines = try await sessionLines()
-    lines.insert(#"{"i":1,"k":"gap","n":9223372036854775806,"t":0}"#, at: 2)
-    lines.insert(#"{"a":{"lookUp":{}},"i":9223372036854775807,"k":"input","t":0}"#, at: 3)
-    let error = readingError(Array(lines.prefix(4)))
+    // A gap up to the most steps, then one more step.
+    lines.insert(#"{"i":1,"k":"gap","n":9007199254740990,"t":0}"#, at: 2)
+    lines.insert(#"{"a":{"lookUp":{}},"i":9007199254740991,"k":"input","t":0}"#, at: 3)
+    var error = readingError(Array(lines.prefix(4)))
     #expect(error?.reason == .malformed)
     #expect(error?.line == 4)
+    #expect(error?.description.contains("more than 9007199254740991 steps") == true)
+    // A gap that would overflow an index is refused itself.
+    lines[2] = #"{"i":1,"k":"gap","n":9223372036854775806,"t":0}"#
+    error = readingError(Array(lines.prefix(4)))
+    #expect(error?.reason == .malformed)
+    #expect(error?.line == 3)
   }
 
   @Test func aLastLineCutShortIsLeftOutWithAWarning() async throws {

@@ -177,11 +177,14 @@ struct RecordingReader<
     }
     let count: Int
     if case .gap(let dropped) = step.kind { count = dropped } else { count = 1 }
-    let (next, overflows) = expected.addingReportingOverflow(count)
-    guard !overflows else {
-      throw error(line.number, step.index, .malformed, "its index leaves no room for another step")
+    // `expected` never passes the maximum, so this cannot overflow.
+    guard count <= RecordingHeader.maximumSteps - expected else {
+      throw error(
+        line.number, step.index, .malformed,
+        "it makes the file count more than \(RecordingHeader.maximumSteps) steps, the most a "
+          + "recording holds")
     }
-    expected = next
+    expected += count
     return step
   }
 
