@@ -1,4 +1,5 @@
 import ReactorsTestSupport
+import ReactorsTesting
 import Testing
 
 @testable import Reactors
@@ -37,12 +38,17 @@ import Testing
   /// search screen's are: their late answers reach the default `report(_:)`, which prints
   /// nothing, so the process-wide count of shown warnings for that type stays at zero.
   @Test func cancelledQueriesOfManyReactorsPrintNothing() async {
-    // The scenario makes late answers (a reactor that counts what it is told of sees them), so
-    // the count of zero below is of warnings not shown, not of answers that never came late.
+    // The scenario makes late answers (a reactor that counts what it is told of sees every
+    // one but the last query's), so the count of zero below is of warnings not shown, not of
+    // answers that never came late.
     let counted = CountingLateAnswerReactor()
+    var reports = counted.reports.makeAsyncIterator()
     for query in 0..<20 { counted.send(query) }
     await counted.storage.settled()
-    #expect(counted.lateAnswers.current > 0)
+    #expect(counted.currentState == 19)
+    // A cancelled effect is no longer the reactor's to wait for: its report is awaited.
+    for _ in 0..<19 { await reports.next() }
+    #expect(counted.lateAnswers.current == 19)
     for _ in 0..<200 {
       let reactor = LateAnswerReactor()
       for query in 0..<20 { reactor.send(query) }
@@ -54,13 +60,13 @@ import Testing
   }
 }
 
-/// Each query cancels the one before it, whose answer comes after a yield: often after its
-/// cancellation.
+/// Each query cancels the one before it, which answers then: after its cancellation.
 private final class LateAnswerReactor: Reactor {
   let storage = Storage()
   let initialState = -1
+  let clock = TestClock()
 
-  func mutate(action: Int) -> Effect<Int> { lateAnswer(action) }
+  func mutate(action: Int) -> Effect<Int> { lateAnswer(action, on: clock) }
 
   func reduce(state: inout Int, mutation: Int) { state = mutation }
 }
@@ -70,21 +76,29 @@ private final class LateAnswerReactor: Reactor {
 private final class CountingLateAnswerReactor: Reactor {
   let storage = Storage()
   let initialState = -1
+  let clock = TestClock()
   let lateAnswers = Shared(0)
+  /// One element each time a late answer is reported.
+  let (reports, reported) = AsyncStream.makeStream(of: Void.self)
 
-  func mutate(action: Int) -> Effect<Int> { lateAnswer(action) }
+  func mutate(action: Int) -> Effect<Int> { lateAnswer(action, on: clock) }
 
   func reduce(state: inout Int, mutation: Int) { state = mutation }
 
   func report(_ issue: ReactorIssue<Int>) {
-    if issue.kind == "sentAfterCancellation" { lateAnswers.increment() }
+    guard issue.kind == "sentAfterCancellation" else { return }
+    lateAnswers.increment()
+    reported.yield()
   }
 }
 
-/// A query's answer, after a yield (often after the next query cancelled it).
-private func lateAnswer(_ query: Int) -> Effect<Int> {
+/// A query's answer: at once for the last query (19), and for the others once the next query
+/// cancelled them (they wait on `clock`, which no one advances), so always after their
+/// cancellation, whatever the threads do. (Answers after a yield raced the next query: under
+/// the thread sanitizer, every one of them came first.)
+private func lateAnswer(_ query: Int, on clock: TestClock) -> Effect<Int> {
   Effect.run { send in
-    await Task.yield()
+    if query < 19 { try? await clock.sleep(for: .seconds(1)) }
     send(query)
   }
   .cancellable(id: "query", cancelInFlight: true)
