@@ -146,6 +146,14 @@ import Testing
       "POST", "/api/import?token=\(token)", body: Array(file.prefix(40)) + Array("}{\n".utf8))
     #expect(broken.status == 422)
     #expect(broken.text.contains("the imported file, line 1"))
+
+    // Imports are kept as long as the inspector runs: past the most it keeps, refused.
+    for _ in 1..<16 {
+      #expect(try await http.send("POST", "/api/import?token=\(token)", body: file).status == 200)
+    }
+    let tooMany = try await http.send("POST", "/api/import?token=\(token)", body: file)
+    #expect(tooMany.status == 409)
+    #expect(tooMany.text.contains("16 imported files, the most it keeps: start it again"))
   }
 
   @Test func aPortInUseIsAClearErrorAtOnce() async throws {

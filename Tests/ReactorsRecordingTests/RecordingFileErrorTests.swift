@@ -156,6 +156,21 @@ func readingError(
     #expect(cut.warnings.first?.contains("line \(lines.count) was cut short") == true)
   }
 
+  /// A folder, a device that never ends and a pipe no one writes are refused at once, not read
+  /// for ever (an agent may name any path to replay).
+  @Test func aPathThatIsNoRegularFileIsRefusedAtOnce() throws {
+    let pipe = temporaryPath("pipe")
+    #expect(mkfifo(pipe, 0o600) == 0)
+    defer { removeFile(pipe) }
+    for path in ["/tmp", "/dev/zero", pipe] {
+      let error = #expect(throws: RecordingFileError.self) {
+        try LoginRecording(contentsOf: path)
+      }
+      #expect(error?.reason == .notARegularFile, "\(path)")
+      #expect(error?.description.contains("is not a regular file") == true)
+    }
+  }
+
   @Test func aFileThatCannotBeOpenedSaysSo() {
     do {
       _ = try LoginRecording(contentsOf: "/nonexistent/dir/login.jsonl")

@@ -217,8 +217,21 @@ struct InspectorRoutes: Sendable {
     return index
   }
 
-  /// Reads `body` as a recording file of any types and shows it, read only.
+  /// The most imported files an inspector keeps: each holds its file and its steps for as long
+  /// as the inspector runs, so that their number bounds the memory imports take.
+  static let maximumImports = 16
+
+  /// Reads `body` as a recording file of any types and shows it, read only; refused once
+  /// ``maximumImports`` are shown.
   func importFile(_ body: [UInt8]) -> InspectorResponse {
+    // Imports run in turn on the values lane: two cannot both pass this check.
+    let imports = state.recordings.withLock { $0.count(where: \.isImported) }
+    guard imports < Self.maximumImports else {
+      return .text(
+        409,
+        "The inspector shows \(imports) imported files, the most it keeps: start it again (with "
+          + "the app) to import more.")
+    }
     do {
       let recording = try Recording<RecordedJSON, RecordedJSON, RecordedJSON>(
         importing: body, path: "the imported file")

@@ -152,10 +152,20 @@ extension Recording where Action: Codable, Mutation: Codable, State: Codable {
   static func reader(
     _ path: String, _ schemaVersions: ClosedRange<Int>, _ checkingTypeNames: Bool
   ) throws -> RecordingReader<Action, Mutation, State> {
-    let file = open(path, O_RDONLY | O_CLOEXEC)
+    // Without blocking: a pipe's open would wait for a writer. Then only a regular file is
+    // read (a pipe could wait for ever, a device such as /dev/zero never end).
+    let file = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard file >= 0 else {
       throw RecordingFileError(
         path: path, line: 0, step: nil, reason: .unreadable(errno: errno), detail: "opening it")
+    }
+    var status = stat()
+    guard fstat(file, &status) == 0,
+      mode_t(status.st_mode) & mode_t(S_IFMT) == mode_t(S_IFREG)
+    else {
+      close(file)
+      throw RecordingFileError(
+        path: path, line: 0, step: nil, reason: .notARegularFile, detail: "")
     }
     let lines = LineStream(file: file) { number in
       RecordingFileError(

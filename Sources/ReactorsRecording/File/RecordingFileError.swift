@@ -6,6 +6,9 @@ public struct RecordingFileError: Error, Sendable, CustomStringConvertible, Equa
   public enum Reason: Sendable, Equatable {
     /// The file could not be opened or read (the system's error number).
     case unreadable(errno: Int32)
+    /// The path names no regular file (a folder, a pipe, a device): reading it could wait for
+    /// ever, or never end.
+    case notARegularFile
     /// The file is empty.
     case empty
     /// The first line is not a recording's header.
@@ -53,6 +56,9 @@ public struct RecordingFileError: Error, Sendable, CustomStringConvertible, Equa
     switch reason {
     case .unreadable(let errno):
       what = "cannot be read (errno \(errno)). Check the path and its permissions."
+    case .notARegularFile:
+      what =
+        "is not a regular file (a folder, a pipe or a device). Pass the path of a recording file."
     case .empty:
       what = "is empty: the app stopped before its header was written. Record again."
     case .notARecording:
