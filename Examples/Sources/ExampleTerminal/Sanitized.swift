@@ -10,9 +10,22 @@ public enum Sanitized {
   /// `text` with every control character (C0, DEL, C1), bidirectional control, and line or
   /// paragraph separator replaced by `�`.
   public static func text(_ text: some StringProtocol) -> String {
+    shown(text, keepingLineBreaks: false)
+  }
+
+  /// `text` as ``text(_:)`` shows it, but for its line breaks (`\n`), kept: a message of
+  /// several lines.
+  public static func lines(_ text: some StringProtocol) -> String {
+    shown(text, keepingLineBreaks: true)
+  }
+
+  /// `text` with each scalar that is not showable replaced by `�`, but for `\n` when
+  /// `keepingLineBreaks`.
+  private static func shown(_ text: some StringProtocol, keepingLineBreaks: Bool) -> String {
     var shown = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
-      shown.append(isShowable(scalar) ? scalar : "\u{FFFD}")
+      let kept = isShowable(scalar) || keepingLineBreaks && scalar == "\n"
+      shown.append(kept ? scalar : "\u{FFFD}")
     }
     return String(shown)
   }

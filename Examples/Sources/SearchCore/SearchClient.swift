@@ -15,6 +15,7 @@ public final class SearchClient: Sendable {
   /// The server's address, as `http://127.0.0.1:8080`.
   public let server: URL
   private let session: URLSession
+  private let answers: BoundedAnswers
   private let onTask: @Sendable (URLSessionTask) -> Void
   private let onTaskEnd: @Sendable ((any Error)?) -> Void
 
@@ -22,20 +23,25 @@ public final class SearchClient: Sendable {
   ///
   /// - Parameters:
   ///   - server: The server's address, scheme, host and port.
-  ///   - timeout: How long a request may wait for the server before it fails.
+  ///   - timeout: How long a request may wait for the server before it fails; an answer
+  ///     still coming after six times as long (a server that drips it) fails too.
+  ///   - limit: The most bytes an answer may have: a longer one fails (a server cannot fill
+  ///     the program's memory).
   ///   - onTask: Called with each request's `URLSessionTask` once it is made, before it is
   ///     sent.
   ///   - onTaskEnd: Called with each request's error, if any, when URLSession is done with its
   ///     task (tests check that a cancelled search cancels it).
   public init(
-    server: URL, timeout: TimeInterval = 10,
+    server: URL, timeout: TimeInterval = 10, limit: Int = 1 << 20,
     onTask: @escaping @Sendable (URLSessionTask) -> Void = { _ in },
     onTaskEnd: @escaping @Sendable ((any Error)?) -> Void = { _ in }
   ) {
     self.server = server
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = timeout
-    self.session = URLSession(configuration: configuration)
+    configuration.timeoutIntervalForResource = timeout * 6
+    answers = BoundedAnswers(limit: limit)
+    self.session = URLSession(configuration: configuration, delegate: answers, delegateQueue: nil)
     self.onTask = onTask
     self.onTaskEnd = onTaskEnd
   }
@@ -63,8 +69,9 @@ public final class SearchClient: Sendable {
       throw SearchClientError.badAnswer("not an HTTP response")
     }
     guard response.statusCode == 200 else {
+      // What the screen shows of it: a line, not a page.
       throw SearchClientError.failed(
-        status: response.statusCode, message: String(decoding: data, as: UTF8.self))
+        status: response.statusCode, message: String(decoding: data.prefix(300), as: UTF8.self))
     }
     do {
       return try JSONDecoder().decode(SearchPage.self, from: data)
@@ -80,13 +87,12 @@ public final class SearchClient: Sendable {
     // the continuation, stored in between, is resumed exactly once, by whoever finishes the
     // step after it is stored (or at once, if it was already finished).
     let step = Mutex<LoadStep>(.starting)
-    let task = session.dataTask(with: url) { [server, onTaskEnd] data, response, error in
+    let task = session.dataTask(with: url)
+    answers.expect(task) { [server, onTaskEnd] answer, error in
       onTaskEnd(error)
-      let result: Result<(Data, URLResponse), any Error>
-      if let data, let response {
-        result = .success((data, response))
-      } else {
-        result = .failure(SearchClientError.unreachable(server, reason: Self.reason(error)))
+      let result = answer.mapError { error -> any Error in
+        if error is SearchClientError { return error }
+        return SearchClientError.unreachable(server, reason: Self.reason(error))
       }
       step.withLock { $0.finish(with: result) }?.resume(with: result)
     }

@@ -36,7 +36,8 @@ struct CounterProgram {
     do {
       return try millisecondsSetting("COUNTER_DELAY_MS", like: "2500").last ?? .seconds(1)
     } catch {
-      FileHandle.standardError.write(Data("counter: \(error) Using 1000.\n".utf8))
+      FileHandle.standardError.write(
+        Data("counter: \(Sanitized.lines("\(error)")) Using 1000.\n".utf8))
       return .seconds(1)
     }
   }

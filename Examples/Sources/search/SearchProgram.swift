@@ -51,7 +51,7 @@ enum SearchProgram {
         serving.cancel()
       }
     } catch {
-      FileHandle.standardError.write(Data("search: \(error)\n".utf8))
+      FileHandle.standardError.write(Data("search: \(Sanitized.lines("\(error)"))\n".utf8))
       exit(2)
     }
   }

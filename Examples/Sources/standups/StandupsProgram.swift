@@ -33,8 +33,16 @@ enum StandupsProgram {
     }
     let (lines, heard) = AsyncStream.makeStream(of: String.self)
     if let path = options.transcript {
-      guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-        fail("Cannot read the transcript file '\(Sanitized.text(path))'; pass a text file.")
+      // A regular file of at most a megabyte: not a device that never ends (/dev/zero), nor a
+      // pipe that blocks the start.
+      let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+      let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+      guard attributes?[.type] as? FileAttributeType == .typeRegular, size <= 1 << 20,
+        let text = try? String(contentsOfFile: path, encoding: .utf8)
+      else {
+        fail(
+          "Cannot read the transcript file '\(Sanitized.text(path))'; pass a text file of at "
+            + "most 1 MB.")
       }
       for line in text.split(whereSeparator: \.isNewline) { heard.yield(String(line)) }
     }
@@ -73,6 +81,9 @@ enum StandupsProgram {
     do {
       // The inspector shows the steps kept in memory: a file's recording keeps them too.
       if let path = options.record {
+        guard !isSameFile(path, as: options.database) else {
+          fail("--record would write over the database '\(path)': pass another file.")
+        }
         recording = try Recording(
           of: store, named: "standups", writingTo: path, keepingSteps: options.inspect)
       } else if options.inspect {
@@ -119,7 +130,7 @@ enum StandupsProgram {
 
   /// Says `message` on standard error and exits with status 2.
   static func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("standups: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("standups: \(Sanitized.lines(message))\n".utf8))
     exit(2)
   }
 }

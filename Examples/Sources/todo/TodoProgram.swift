@@ -53,6 +53,12 @@ enum TodoProgram {
     do {
       // The inspector shows the steps kept in memory: a file's recording keeps them too.
       if let record {
+        guard !isSameFile(record, as: path) else {
+          show(
+            "todo: --record would write over the list '\(Sanitized.text(record))': pass another file.\n"
+          )
+          exit(2)
+        }
         recording = try Recording(
           of: store, named: "todo", writingTo: record, keepingSteps: inspect)
       } else if inspect {
@@ -88,7 +94,7 @@ enum TodoProgram {
     do {
       return try millisecondsSetting("TODO_SLOW_DISK_MS", like: "300 or 0,0,0,5000")
     } catch {
-      FileHandle.standardError.write(Data("todo: \(error) Ignored.\n".utf8))
+      FileHandle.standardError.write(Data("todo: \(Sanitized.lines("\(error)")) Ignored.\n".utf8))
       return []
     }
   }

@@ -231,6 +231,17 @@ final class SearchServerTests: Sendable {
     #expect(try await running.client.page(1, of: "fox") == FakeSearch.expected("fox"))
   }
 
+  @Test func anAnswerLongerThanTheClientsLimitFailsSayingSo() async throws {
+    let running = try await start()
+    defer { running.serving.cancel() }
+    let small = SearchClient(server: URL(string: "http://127.0.0.1:\(running.port)")!, limit: 64)
+    await #expect(throws: SearchClientError.badAnswer("longer than 64 bytes")) {
+      try await small.page(1, of: "face")
+    }
+    // The same answer, within the default limit, is a page.
+    #expect(try await running.client.page(1, of: "face") == FakeSearch.expected("face"))
+  }
+
   @Test func badRequestsAreAnsweredWithHowToAsk() async throws {
     let running = try await start()
     defer { running.serving.cancel() }

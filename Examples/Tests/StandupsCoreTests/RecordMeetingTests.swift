@@ -120,6 +120,32 @@ import Testing
     await tester.finish()
   }
 
+  /// More attendees than seconds (each speaks one): moving on never takes the count past the
+  /// last second, so the next tick still ends the meeting.
+  @Test func moreAttendeesThanSecondsStillEndsOnTime() async {
+    var standup = Standup.sixSeconds
+    standup.duration = .seconds(2)
+    let tester = tester(standup) {
+      $0.date = .constant(meetingDate)
+      $0.speechClient = speech(.denied)
+      $0.uuid = .incrementing
+    }
+    await tester.send(.onTask)
+    await tester.send(.nextButtonTapped) {
+      $0.speakerIndex = 1
+      $0.secondsElapsed = 1
+    }
+    await tester.send(.nextButtonTapped) {
+      $0.speakerIndex = 2
+      $0.secondsElapsed = 1
+    }
+    await tester.advance(by: .seconds(1))
+    await tester.receive(.timerTick) { $0.secondsElapsed = 2 }
+    await tester.receive(
+      .delegate(.save(Meeting(id: UUID(0), date: meetingDate, transcript: ""))))
+    await tester.finish()
+  }
+
   // SyncUps: testSpeechRecognitionFailure_Continue
   @Test func speechRecognitionFailureContinue() async {
     let tester = tester(.sixSeconds) {

@@ -14,9 +14,9 @@ import Testing
 
     var first = speech.transcripts().makeAsyncIterator()
     input.yield("Hello")
+    #expect(try await first.next() == "Hello")
     input.yield("   ")
     input.yield("world")
-    #expect(try await first.next() == "Hello")
     #expect(try await first.next() == "Hello world")
 
     // A new meeting replaces the one before, which gets no more, and starts empty.
@@ -29,5 +29,22 @@ import Testing
     #expect(try await second.next() == nil)
     var third = speech.transcripts().makeAsyncIterator()
     #expect(try await third.next() == nil)
+  }
+
+  /// Lines that come faster than the meeting reads (a transcript file, read at once) wait as
+  /// one transcript, the newest: the meeting gets every line in the end, and what waits never
+  /// holds a transcript for each line.
+  @Test func aMeetingThatReadsSlowerThanLinesComeGetsTheNewestTranscript() async throws {
+    let (lines, input) = AsyncStream<String>.makeStream()
+    let speech = SpeechClient.lines(lines)
+    var meeting = speech.transcripts().makeAsyncIterator()
+    let said = (1...2_000).map { "line \($0)" }
+    for line in said { input.yield(line) }
+    input.finish()
+    var received: [String] = []
+    while let transcript = try await meeting.next() { received.append(transcript) }
+    #expect(received.last == said.joined(separator: " "))
+    // Each one read was the newest when read: longer than the one before.
+    #expect(zip(received, received.dropFirst()).allSatisfy { $0.count < $1.count })
   }
 }

@@ -5,7 +5,8 @@ extension SpeechClient {
   /// more sentence said in the meeting being recorded. Always authorized.
   ///
   /// A meeting's transcript is its lines joined by spaces, yielded whole after each line, as a
-  /// recognizer yields its partial results. Lines that arrive while no meeting records are
+  /// recognizer yields its partial results; a meeting that reads slower than lines come gets
+  /// the newest. Lines that arrive while no meeting records are
   /// dropped; each meeting starts with an empty transcript. When `lines` ends, the meeting
   /// being recorded goes on without more text, and later meetings get none.
   ///
@@ -39,7 +40,11 @@ private final class LineFeed: Sendable {
 
   /// A meeting's transcripts: replaces the meeting listening before, which gets no more.
   func listen() -> AsyncThrowingStream<String, any Error> {
-    let (stream, continuation) = AsyncThrowingStream<String, any Error>.makeStream()
+    // Each transcript holds every line before it: only the newest is worth keeping for a
+    // meeting that reads slower than lines come (a transcript file read at once), so that
+    // what waits stays one transcript, not every one of them.
+    let (stream, continuation) = AsyncThrowingStream<String, any Error>.makeStream(
+      bufferingPolicy: .bufferingNewest(1))
     let (source, previous, ended, id) = state.withLock { state in
       let previous = state.listener?.continuation
       let id = state.nextID

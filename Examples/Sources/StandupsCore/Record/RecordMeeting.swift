@@ -113,7 +113,11 @@ public enum RecordMeeting {
         return
       }
       state.speakerIndex += 1
-      state.secondsElapsed = state.speakerIndex * state.standup.secondsPerAttendee
+      // Never past the last second: with more attendees than seconds (each gets one), the
+      // count would pass the end, and no tick would bring the meeting to it.
+      state.secondsElapsed = min(
+        state.speakerIndex * state.standup.secondsPerAttendee,
+        max(state.standup.seconds - 1, 0))
     case .endMeetingButtonTapped:
       state.alert = .endMeeting(isDiscardable: true)
     case .speechResult(let transcript):
