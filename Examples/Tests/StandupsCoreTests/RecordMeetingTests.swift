@@ -24,13 +24,21 @@ import Testing
       clock: clock, exhaustivity: exhaustivity)
   }
 
-  // SyncUps: testTimer
-  @Test func timer() async {
-    let tester = tester(.sixSeconds) {
+  /// A tester of a meeting of `standup` whose speech is denied, ending at ``meetingDate``, with
+  /// ids counting from 0.
+  func silentTester(
+    _ standup: Standup
+  ) -> StoreTester<RecordMeeting.State, RecordMeeting.Action> {
+    tester(standup) {
       $0.date = .constant(meetingDate)
       $0.speechClient = speech(.denied)
       $0.uuid = .incrementing
     }
+  }
+
+  // SyncUps: testTimer
+  @Test func timer() async {
+    let tester = silentTester(.sixSeconds)
     await tester.send(.onTask)
     // Each attendee speaks two seconds.
     for (second, speaker) in [(1, 0), (2, 1), (3, 1), (4, 2), (5, 2), (6, 2)] {
@@ -68,11 +76,7 @@ import Testing
 
   // SyncUps: testEndMeetingSave
   @Test func endMeetingSave() async {
-    let tester = tester(.mock) {
-      $0.date = .constant(meetingDate)
-      $0.speechClient = speech(.denied)
-      $0.uuid = .incrementing
-    }
+    let tester = silentTester(.mock)
     await tester.send(.onTask)
     await tester.send(.endMeetingButtonTapped) { $0.alert = .endMeeting(isDiscardable: true) }
     // While the alert asks, time stands still.
@@ -98,11 +102,7 @@ import Testing
 
   // SyncUps: testNextSpeaker
   @Test func nextSpeaker() async {
-    let tester = tester(.sixSeconds) {
-      $0.date = .constant(meetingDate)
-      $0.speechClient = speech(.denied)
-      $0.uuid = .incrementing
-    }
+    let tester = silentTester(.sixSeconds)
     await tester.send(.onTask)
     await tester.send(.nextButtonTapped) {
       $0.speakerIndex = 1
@@ -125,11 +125,7 @@ import Testing
   @Test func moreAttendeesThanSecondsStillEndsOnTime() async {
     var standup = Standup.sixSeconds
     standup.duration = .seconds(2)
-    let tester = tester(standup) {
-      $0.date = .constant(meetingDate)
-      $0.speechClient = speech(.denied)
-      $0.uuid = .incrementing
-    }
+    let tester = silentTester(standup)
     await tester.send(.onTask)
     await tester.send(.nextButtonTapped) {
       $0.speakerIndex = 1

@@ -148,7 +148,6 @@ private final class StandupsFile: Sendable {
     }
   }
 
-  /// The id in a column, or an error naming the bad value.
   /// The standup of a row of `standup`: each value decoded with an error, not GRDB's
   /// subscript, which stops the program on a value of another type (text in `seconds`, bytes
   /// that are not UTF-8 in `title`), and its length one of ``Standup/lengths``.
@@ -178,6 +177,7 @@ private final class StandupsFile: Sendable {
       transcript: try row.decode(forColumn: "transcript"))
   }
 
+  /// The id in a column, or an error naming the bad value.
   private static func uuid(_ text: String) throws -> UUID {
     guard let id = UUID(uuidString: text) else {
       throw StandupsDatabaseError("\"\(text)\" is not an id")
