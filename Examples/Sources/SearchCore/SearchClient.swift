@@ -23,8 +23,9 @@ public final class SearchClient: Sendable {
   ///
   /// - Parameters:
   ///   - server: The server's address, scheme, host and port.
-  ///   - timeout: How long a request may wait for the server before it fails; an answer
-  ///     still coming after six times as long (a server that drips it) fails too.
+  ///   - timeout: How long a request may wait for the server before it fails; and, however
+  ///     the platform's URLSession counts that wait, no request lasts more than six times as
+  ///     long, even one whose server drips its answer.
   ///   - limit: The most bytes an answer may have: a longer one fails (a server cannot fill
   ///     the program's memory).
   ///   - onTask: Called with each request's `URLSessionTask` once it is made, before it is

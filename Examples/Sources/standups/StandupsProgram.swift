@@ -33,13 +33,7 @@ enum StandupsProgram {
     }
     let (lines, heard) = AsyncStream.makeStream(of: String.self)
     if let path = options.transcript {
-      // A regular file of at most a megabyte: not a device that never ends (/dev/zero), nor a
-      // pipe that blocks the start.
-      let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-      let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
-      guard attributes?[.type] as? FileAttributeType == .typeRegular, size <= 1 << 20,
-        let text = try? String(contentsOfFile: path, encoding: .utf8)
-      else {
+      guard let text = transcript(at: path) else {
         fail(
           "Cannot read the transcript file '\(Sanitized.text(path))'; pass a text file of at "
             + "most 1 MB.")
@@ -129,6 +123,23 @@ enum StandupsProgram {
   }
 
   /// Says `message` on standard error and exits with status 2.
+  /// The text of the transcript file at `path` (through any link), or `nil` when it is not a
+  /// regular file of at most a megabyte of UTF-8: not a device that never ends (/dev/zero),
+  /// nor a pipe that would block the start. Checked and read through one descriptor.
+  static func transcript(at path: String) -> String? {
+    let limit = 1 << 20
+    let file = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard file >= 0 else { return nil }
+    let handle = FileHandle(fileDescriptor: file, closeOnDealloc: true)
+    var status = stat()
+    guard fstat(file, &status) == 0, mode_t(status.st_mode) & mode_t(S_IFMT) == mode_t(S_IFREG)
+    else { return nil }
+    // No bytes at all (an empty file) read as none.
+    guard let bytes = try? handle.read(upToCount: limit + 1) ?? Data(), bytes.count <= limit
+    else { return nil }
+    return String(data: bytes, encoding: .utf8)
+  }
+
   static func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("standups: \(Sanitized.lines(message))\n".utf8))
     exit(2)

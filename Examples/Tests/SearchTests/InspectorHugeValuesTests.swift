@@ -40,8 +40,8 @@ extension InspectorBrowserSuites {
       let members = try #require(children.first { $0["label"] as? String == "members" })
       #expect(members["more"] as? Int ?? 0 > 45_000)
 
-      // Eight huge diffs at once, on threads of their own; a normal request once all eight are
-      // on their way.
+      // Eight huge diffs at once, on threads of their own; a normal request once all eight
+      // threads have started (each about to send its request).
       let (started, start) = AsyncStream.makeStream(of: Void.self)
       let (finished, finish) = AsyncStream.makeStream(of: String.self)
       for index in 0..<8 {

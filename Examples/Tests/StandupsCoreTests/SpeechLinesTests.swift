@@ -31,9 +31,10 @@ import Testing
     #expect(try await third.next() == nil)
   }
 
-  /// Lines that come faster than the meeting reads (a transcript file, read at once) wait as
-  /// one transcript, the newest: the meeting gets every line in the end, and what waits never
-  /// holds a transcript for each line.
+  /// Lines that come faster than the meeting reads (a transcript file, read at once): the
+  /// meeting gets every line in the end, each transcript it reads longer than the one before.
+  /// (That only the newest waits, not one transcript a line, is the stream's buffering policy,
+  /// which this does not measure.)
   @Test func aMeetingThatReadsSlowerThanLinesComeGetsTheNewestTranscript() async throws {
     let (lines, input) = AsyncStream<String>.makeStream()
     let speech = SpeechClient.lines(lines)

@@ -60,7 +60,8 @@ struct RecordingHeader: Codable, Equatable {
   /// The most steps a recording file holds, counting those its gaps dropped: 2^53 − 1, the
   /// largest count a web page's numbers (the inspector's) hold exactly. A file that counts
   /// more is refused when it is read, so no step index in it is one that a page would round.
-  @usableFromInline static let maximumSteps = (1 << 53) - 1
+  /// Where `Int` has 32 bits (watchOS on arm64_32), `Int.max`.
+  @usableFromInline static let maximumSteps = Int(clamping: (Int64(1) << 53) - 1)
 
   @usableFromInline static let formatName = "reactors-recording"
   /// The version written. 2 added the fingerprint of each mutation's state (`h`, and the

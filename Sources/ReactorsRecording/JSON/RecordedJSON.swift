@@ -53,7 +53,8 @@ extension RecordedJSON {
 
 extension RecordedJSON: Codable {
   /// Reads any JSON value: from a recording file, as the file holds it (numbers as their
-  /// text); from another decoder, through its containers (numbers as the `Double` it reads).
+  /// text); from another decoder, through its containers (a whole number as the `Int64` or
+  /// `UInt64` it reads, exactly; any other number as the `Double` it reads).
   public init(from decoder: any Decoder) throws {
     if let reading = decoder as? JSONReading {
       self = try reading.input.value(at: reading.node)
