@@ -42,6 +42,7 @@ final class BoundedAnswers: NSObject, URLSessionDataDelegate, Sendable {
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let isTooLong = pending.withLock { pending -> Bool in
+      // Moved out of the table and back, so that appending to its body copies nothing.
       guard var request = pending.removeValue(forKey: dataTask.taskIdentifier) else {
         return false
       }

@@ -69,7 +69,7 @@ enum TodoProgram {
         inspector?.inspect(recording)
       }
     } catch {
-      show("todo: \(Sanitized.text(String(describing: error)))\n")
+      show("todo: \(Sanitized.lines("\(error)"))\n")
       exit(2)
     }
     let note = inspector.map { "Inspector: \($0.address)" }
