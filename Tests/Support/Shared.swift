@@ -83,20 +83,6 @@ package func signalled(_ semaphore: DispatchSemaphore, within seconds: Double = 
   }
 }
 
-/// How long `eventually` keeps trying: generous, since parallel tests share two cores.
-package let eventuallyLimit = Duration.seconds(30)
-
-/// Yields to other tasks until `condition` holds (or gives up after `eventuallyLimit`): waits
-/// for work on other tasks without sleeping.
-package func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
-  let deadline = ContinuousClock.now + eventuallyLimit
-  while ContinuousClock.now < deadline {
-    if condition() { return true }
-    await Task.yield()
-  }
-  return condition()
-}
-
 /// Runs `body` and returns what it returns, or `nil` when it has not returned within `seconds`:
 /// a wait that would hang fails the test with a message instead. `body` is cancelled then, so
 /// it should end when cancelled (iterating an `AsyncStream` does); it is not waited for.

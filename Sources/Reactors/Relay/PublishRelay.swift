@@ -25,8 +25,7 @@
 /// and the events one thread accepts reach a reactor in order. A relay holds no reference to
 /// the reactors: a reactor's subscription ends when it is deallocated.
 public final class PublishRelay<Element: Sendable>: Sendable {
-  private let subscribers = Locked<(nextID: UInt64, list: [(UInt64, @Sendable (Element) -> Void)])>(
-    (0, []))
+  private let subscribers = Locked(Subscribers())
 
   /// Creates a relay with no subscriber.
   public init() {}
@@ -60,15 +59,54 @@ public final class PublishRelay<Element: Sendable>: Sendable {
   /// The number of subscriptions: reactors that merged the relay and effects iterating it.
   package var subscriberCount: Int { subscribers.withLock { $0.list.count } }
 
+  /// Returns once the relay has `count` subscriptions (at once, if it has them now): what a test
+  /// awaits instead of polling ``subscriberCount`` while an effect's task subscribes or ends.
+  /// It waits for good if the count is never reached: bound it with a deadline.
+  package func subscriptions(reaching count: Int) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let isReached = subscribers.withLock { state -> Bool in
+        guard state.list.count != count else { return true }
+        state.waiters.append((count, continuation))
+        return false
+      }
+      if isReached { continuation.resume() }
+    }
+  }
+
   /// Calls `deliver` with every event from now on, until the token is cancelled or released.
   func subscribe(_ deliver: @escaping @Sendable (Element) -> Void) -> ObservationToken {
-    let id = subscribers.withLock { state -> UInt64 in
+    let (id, reached) = subscribers.withLock { state in
       state.nextID += 1
       state.list.append((state.nextID, deliver))
-      return state.nextID
+      return (state.nextID, state.takeWaitersReached())
     }
+    for waiter in reached { waiter.resume() }
     return ObservationToken { [weak self] in
-      self?.subscribers.withLock { $0.list.removeAll { $0.0 == id } }
+      let reached = self?.subscribers.withLock { state in
+        state.list.removeAll { $0.0 == id }
+        return state.takeWaitersReached()
+      }
+      for waiter in reached ?? [] { waiter.resume() }
+    }
+  }
+}
+
+extension PublishRelay {
+  /// A relay's subscriptions, and the tests waiting for their count (under the relay's lock).
+  private struct Subscribers {
+    var nextID: UInt64 = 0
+    var list: [(UInt64, @Sendable (Element) -> Void)] = []
+    /// Who awaits ``PublishRelay/subscriptions(reaching:)``, and the count each awaits.
+    var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    /// Removes the waiters whose count the list has now, to be resumed once the lock is
+    /// released.
+    mutating func takeWaitersReached() -> [CheckedContinuation<Void, Never>] {
+      guard !waiters.isEmpty else { return [] }
+      let count = list.count
+      let reached = waiters.filter { $0.count == count }.map(\.continuation)
+      waiters.removeAll { $0.count == count }
+      return reached
     }
   }
 }

@@ -74,11 +74,11 @@ import Testing
     })
     let tester = ReactorTester(reactor)
     await tester.send(.custom(1))
-    #expect(await eventually { relay.subscriberCount == 1 })
+    #expect(await withDeadline { await relay.subscriptions(reaching: 1) } != nil)
     relay.accept(5)
     await tester.receive(.add(5)) { $0.count = 5 }
     await tester.send(.custom(2))
-    #expect(await eventually { relay.subscriberCount == 0 })
+    #expect(await withDeadline { await relay.subscriptions(reaching: 0) } != nil)
     relay.accept(100)
     await tester.finish()  // the relay's effect ended; nothing more was reduced
     #expect(reactor.currentState.count == 5)
