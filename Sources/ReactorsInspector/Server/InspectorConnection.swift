@@ -26,6 +26,20 @@ struct InspectorConnection {
     var bodyTimePerMegabyte: Duration = .seconds(2)
     /// How long an answer may take to be written (a client that does not read is let go).
     var writeTime: Duration = .seconds(60)
+    /// The most connections served at once (each holds a file descriptor of the app): past
+    /// it, a new one takes the place of the one that has waited the longest for its next
+    /// request. Enough for an agent's client asking a hundred questions at once (its HTTP pool
+    /// opens up to 100 connections) beside a browser's page.
+    var maximumConnections = 256
+  }
+
+  /// Where a connection is: what decides whether it may be let go for a new one (see
+  /// ``ConnectionTable``).
+  enum Phase: Sendable {
+    /// Waiting for a request, or for the rest of its head.
+    case waiting
+    /// Its request was admitted: its body is read, or it is answered.
+    case admitted
   }
 
   let socket: AsyncSocket
@@ -55,14 +69,14 @@ struct InspectorConnection {
   }
 
   /// Serves requests until the client closes, asks to close, sends what cannot be read, or
-  /// the server stops; then calls `ended` and closes the socket (so what counts the connection
-  /// as gone happens before its client can see it closed).
-  mutating func serve(ended: () -> Void = {}) async {
+  /// the server stops, telling `phase` where it is; then calls `ended` and closes the socket
+  /// (so what counts the connection as gone happens before its client can see it closed).
+  mutating func serve(phase: (Phase) -> Void = { _ in }, ended: () -> Void = {}) async {
     var on: Int32 = 1
     _ = setsockopt(
       socket.socket.file.rawValue, Int32(IPPROTO_TCP), TCP_NODELAY, &on,
       socklen_t(MemoryLayout<Int32>.size))
-    await serveRequests()
+    await serveRequests(phase: phase)
     // The timer is cancelled; once it has ended it can no longer shut down the descriptor,
     // which another connection may get once it is closed.
     timer?.cancel()
@@ -72,11 +86,12 @@ struct InspectorConnection {
   }
 
   /// Reads and answers requests until one asks to close or cannot be read.
-  mutating func serveRequests() async {
+  mutating func serveRequests(phase: (Phase) -> Void) async {
     while !Task.isCancelled {
       let request: InspectorRequest
       do {
-        request = try await readRequest()
+        phase(.waiting)
+        request = try await readRequest(admitted: { phase(.admitted) })
         timer?.cancel()
       } catch let refusal as RequestHeadError {
         await refuse(.text(refusal.status, refusal.message))
@@ -101,8 +116,8 @@ struct InspectorConnection {
   }
 
   /// The next request: waits up to ``Limits/idleTime`` for it to begin, then up to
-  /// ``Limits/requestTime`` for the rest of it.
-  mutating func readRequest() async throws -> InspectorRequest {
+  /// ``Limits/requestTime`` for the rest of it; calls `admitted` once its head is admitted.
+  mutating func readRequest(admitted: () -> Void) async throws -> InspectorRequest {
     let socket = socket.socket
     await restartTimer(limits.idleTime, for: socket)
     var scanned = 0
@@ -118,6 +133,7 @@ struct InspectorConnection {
     var request = try RequestHeadParser.request(head: buffer[..<headEnd])
     buffer.removeFirst(headEnd)
     if let refusal = admit(request) { throw Refusal(response: refusal) }
+    admitted()
     if request.headers["transfer-encoding"] != nil {
       throw RequestHeadError(
         status: 501,

@@ -29,12 +29,6 @@ final class InspectorServer: Sendable {
   /// Starts a task where the server's tasks run (its own thread, where there is one).
   typealias Spawn = @Sendable (@escaping @Sendable () async -> Void) -> Task<Void, Never>
 
-  /// The most connections served at once; past it, a new one is answered 503 and closed, so
-  /// that idle clients cannot take every file descriptor of the app. Enough for an agent's
-  /// client asking a hundred questions at once (its HTTP pool opens up to 100 connections)
-  /// beside a browser's page.
-  static let maximumConnections = 256
-
   /// The port listened on.
   let port: UInt16
   let listener: Socket
@@ -120,22 +114,51 @@ final class InspectorServer: Sendable {
     let admit: Admission
     let spawn: Spawn
     let handler: Handler
-    /// How many connections are being served.
-    let open = Locked(0)
+    /// The connections being served.
+    let table: Locked<ConnectionTable>
+
+    init(
+      pool: any AsyncSocketPool, limits: InspectorConnection.Limits, admit: @escaping Admission,
+      spawn: @escaping Spawn, handler: @escaping Handler
+    ) {
+      self.pool = pool
+      self.limits = limits
+      self.admit = admit
+      self.spawn = spawn
+      self.handler = handler
+      table = Locked(ConnectionTable(capacity: limits.maximumConnections))
+    }
+
+    /// Counts `socket` among the connections served, letting go of the one that waited the
+    /// longest when there are as many as the limit; `nil` when every one is busy.
+    ///
+    /// The let-go socket is shut down under the table's lock, not after: its owner takes that
+    /// lock (``InspectorConnection/serve(phase:ended:)``'s `ended`) before it closes the
+    /// descriptor, so the number cannot meanwhile be another file's. Shutting down is one
+    /// system call that does not block, and no other code runs under the lock.
+    func arrived(_ socket: AsyncSocket) -> ConnectionTable.ID? {
+      table.withLock { table in
+        switch table.connectionArrived(descriptor: socket.socket.file.rawValue) {
+        case .admitted(let id): return id
+        case .admittedInPlaceOf(let id, let descriptor):
+          shutdown(descriptor, Int32(SHUT_RDWR))
+          return id
+        case .full: return nil
+        }
+      }
+    }
   }
 
-  /// Accepts connections until the listening socket closes or the task is cancelled; past
-  /// ``maximumConnections``, answers 503 and closes.
+  /// Accepts connections until the listening socket closes or the task is cancelled. At the
+  /// limit, a new connection takes the place of the one that has waited the longest; when every
+  /// one is busy, it is answered 503 and closed.
   static func accept(on listener: AsyncSocket, _ settings: ConnectionSettings) async {
     @Sendable func serve(_ socket: AsyncSocket) async {
-      let admitted = settings.open.withLock { open -> Bool in
-        guard open < maximumConnections else { return false }
-        open += 1
-        return true
-      }
-      guard admitted else {
+      guard let id = settings.arrived(socket) else {
         let busy = InspectorResponse.text(
-          503, "The inspector serves \(maximumConnections) connections at most: close some.")
+          503,
+          "The inspector is answering \(settings.limits.maximumConnections) requests at once: "
+            + "try again once some are answered.")
         try? await socket.write(Data(busy.encoded(closing: true)))
         try? socket.close()
         return
@@ -143,7 +166,16 @@ final class InspectorServer: Sendable {
       var connection = InspectorConnection(
         socket: socket, pool: settings.pool, limits: settings.limits, admit: settings.admit,
         spawn: settings.spawn, handler: settings.handler)
-      await connection.serve { settings.open.withLock { $0 -= 1 } }
+      await connection.serve { phase in
+        settings.table.withLock { table in
+          switch phase {
+          case .waiting: table.waitingBegan(id)
+          case .admitted: table.requestAdmitted(id)
+          }
+        }
+      } ended: {
+        settings.table.withLock { $0.connectionEnded(id) }
+      }
     }
     if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) {
       await withDiscardingTaskGroup { group in

@@ -7,7 +7,7 @@ import Testing
 @testable import ReactorsInspector
 
 /// What the server refuses before it spends anything: a body without the token, connections
-/// past its limit; and what a client other than the page may send (`HEAD`), or do (stop twice).
+/// past its limit (or lets go of an idle one for them); and what a client other than the page may send (`HEAD`), or do (stop twice).
 @Suite(.timeLimit(.minutes(1))) struct InspectorServerLimitsTests {
   @Test func aBodyWithoutTheTokenIsRefusedFromItsHeadAlone() async throws {
     let inspector = try await Inspector.start(printsAddress: false)
@@ -24,40 +24,72 @@ import Testing
     #expect(answer.contains("No token"))
   }
 
-  @Test func connectionsPastTheLimitAreToldSoAndClosed() async throws {
+  @Test func aNewConnectionPastTheLimitTakesThePlaceOfTheOneThatWaitedLongest() async throws {
     let inspector = try await Inspector.start(printsAddress: false)
     defer { Task { await inspector.stop() } }
     let token = try InspectorTests.token(of: inspector)
+    let request = Array(
+      "GET /api/recordings?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(inspector.port)\r\n\r\n"
+        .utf8)
     var idle: [RawSocket] = []
     defer { for socket in idle { socket.close() } }
-    // Idle connections, each made sure to be served (a request answered on it) before the next.
-    for _ in 0..<InspectorServer.maximumConnections {
+    // As many idle connections as the limit (each answered before the next is opened, so that
+    // the first has waited the longest), as a client that opens them and sends nothing would.
+    for _ in 0..<InspectorConnection.Limits().maximumConnections {
       let socket = try RawSocket(port: inspector.port)
       idle.append(socket)
-      try socket.write(
-        Array(
-          "GET /api/recordings?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(inspector.port)\r\n\r\n"
-            .utf8))
+      try socket.write(request)
       let answer = try await onOwnThread { try socket.readSome() ?? [] }
       #expect(String(decoding: answer.prefix(12), as: UTF8.self) == "HTTP/1.1 200")
     }
-    let refused = try await RawHTTP(port: inspector.port).send(
-      "GET", "/api/recordings?token=\(token)")
-    #expect(refused.status == 503)
-    #expect(refused.text.contains("connections at most"))
-    // Served again once one is done: asked to close, the server counts it gone before the
-    // client sees it closed.
-    let leaving = idle.removeFirst()
-    try leaving.write(
-      Array(
-        ("GET /api/recordings?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(inspector.port)\r\n"
-          + "Connection: close\r\n\r\n").utf8))
-    _ = try await leaving.readToEndOffThePool()
-    leaving.close()
+    // One more is served, not refused: the first idle one is let go.
     let status = try await RawHTTP(port: inspector.port).send(
       "GET", "/api/recordings?token=\(token)"
     ).status
     #expect(status == 200)
+    let first = idle[0]
+    #expect(try await onOwnThread { try first.readSome() } == nil)
+    // The second is still served.
+    let second = idle[1]
+    try second.write(request)
+    let answer = try await onOwnThread { try second.readSome() ?? [] }
+    #expect(String(decoding: answer.prefix(12), as: UTF8.self) == "HTTP/1.1 200")
+  }
+
+  @Test func whenEveryConnectionIsBusyANewOneIsToldSoAndClosed() async throws {
+    // Each request waits for its own gate (a stream has one reader at a time).
+    let gates = (0..<2).map { _ in AsyncStream.makeStream(of: Void.self) }
+    let arrived = Locked(0)
+    let (busy, busySignal) = AsyncStream.makeStream(of: Void.self)
+    var limits = InspectorConnection.Limits()
+    limits.maximumConnections = 2
+    let server = try await InspectorServer.start(host: "127.0.0.1", port: 0, limits: limits) {
+      _ in
+      let index = arrived.withLock { count in
+        defer { count += 1 }
+        return count
+      }
+      busySignal.yield()
+      for await _ in gates[index].stream { break }
+      return .text(200, "answered")
+    }
+    defer { Task { await server.stop() } }
+    let clients = try (0..<2).map { _ in try RawSocket(port: server.port) }
+    defer { for client in clients { client.close() } }
+    for client in clients { try client.write(Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8)) }
+    var started = busy.makeAsyncIterator()
+    for _ in clients { await started.next() }
+    // Both are being answered: none is let go, and the third is refused with why.
+    let refused = try RawSocket(port: server.port)
+    defer { refused.close() }
+    let answer = String(decoding: try await refused.readToEndOffThePool(), as: UTF8.self)
+    #expect(answer.hasPrefix("HTTP/1.1 503"))
+    #expect(answer.contains("answering 2 requests at once"))
+    for gate in gates { gate.continuation.yield() }
+    for client in clients {
+      let answered = try await onOwnThread { try client.readSome() ?? [] }
+      #expect(String(decoding: answered, as: UTF8.self).hasSuffix("answered"))
+    }
   }
 
   @Test func aHeadRequestGetsHeadersAndNoBody() async throws {

@@ -1,0 +1,54 @@
+import Testing
+
+@testable import ReactorsInspector
+
+/// The server's table of connections, without sockets: who is let go for a new connection.
+@Suite struct ConnectionTableTests {
+  @Test func belowTheLimitEveryConnectionIsAdmitted() {
+    var table = ConnectionTable(capacity: 3)
+    #expect(table.connectionArrived(descriptor: 10) == .admitted(1))
+    #expect(table.connectionArrived(descriptor: 11) == .admitted(2))
+    #expect(table.connectionArrived(descriptor: 12) == .admitted(3))
+    #expect(table.count == 3)
+  }
+
+  @Test func atTheLimitTheConnectionThatWaitedLongestIsLetGo() {
+    var table = ConnectionTable(capacity: 3)
+    _ = table.connectionArrived(descriptor: 10)  // 1
+    _ = table.connectionArrived(descriptor: 11)  // 2
+    _ = table.connectionArrived(descriptor: 12)  // 3
+    // 1 was answered and waits again, after 2 and 3 began to wait.
+    table.requestAdmitted(1)
+    table.waitingBegan(1)
+    #expect(table.connectionArrived(descriptor: 13) == .admittedInPlaceOf(4, descriptor: 11))
+    #expect(table.connectionArrived(descriptor: 14) == .admittedInPlaceOf(5, descriptor: 12))
+    #expect(table.connectionArrived(descriptor: 15) == .admittedInPlaceOf(6, descriptor: 10))
+    #expect(table.count == 3)
+  }
+
+  @Test func aBusyConnectionIsNeverLetGoAndWhenAllAreBusyTheNewOneIsRefused() {
+    var table = ConnectionTable(capacity: 2)
+    _ = table.connectionArrived(descriptor: 10)  // 1
+    _ = table.connectionArrived(descriptor: 11)  // 2
+    table.requestAdmitted(1)
+    #expect(table.connectionArrived(descriptor: 12) == .admittedInPlaceOf(3, descriptor: 11))
+    table.requestAdmitted(3)
+    #expect(table.connectionArrived(descriptor: 13) == .full)
+    #expect(table.count == 2)
+    // One is answered and ends: room again, without letting anyone go.
+    table.connectionEnded(3)
+    #expect(table.connectionArrived(descriptor: 13) == .admitted(4))
+  }
+
+  @Test func aConnectionLetGoThatEndsLaterChangesNothing() {
+    var table = ConnectionTable(capacity: 1)
+    _ = table.connectionArrived(descriptor: 10)  // 1
+    #expect(table.connectionArrived(descriptor: 11) == .admittedInPlaceOf(2, descriptor: 10))
+    // 1 notices its socket shut down: it tells the table as it ends, and waits no more.
+    table.waitingBegan(1)
+    table.requestAdmitted(1)
+    table.connectionEnded(1)
+    #expect(table.count == 1)
+    #expect(table.connectionArrived(descriptor: 12) == .admittedInPlaceOf(3, descriptor: 11))
+  }
+}
