@@ -59,17 +59,28 @@ public final class PublishRelay<Element: Sendable>: Sendable {
   /// The number of subscriptions: reactors that merged the relay and effects iterating it.
   package var subscriberCount: Int { subscribers.withLock { $0.list.count } }
 
-  /// Returns once the relay has `count` subscriptions (at once, if it has them now): what a test
-  /// awaits instead of polling ``subscriberCount`` while an effect's task subscribes or ends.
-  /// It waits for good if the count is never reached: bound it with a deadline.
+  /// Returns once the relay has `count` subscriptions (at once, if it has them now), or once
+  /// the task is cancelled: what a test awaits instead of polling ``subscriberCount`` while an
+  /// effect's task subscribes or ends. Bound it with a deadline.
   package func subscriptions(reaching count: Int) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let isReached = subscribers.withLock { state -> Bool in
-        guard state.list.count != count else { return true }
-        state.waiters.append((count, continuation))
-        return false
+    let id = subscribers.withLock { state in
+      state.nextID += 1
+      return state.nextID
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let isReached = subscribers.withLock { state -> Bool in
+          guard state.list.count != count, !Task.isCancelled else { return true }
+          state.waiters.append((id, count, continuation))
+          return false
+        }
+        if isReached { continuation.resume() }
       }
-      if isReached { continuation.resume() }
+    } onCancel: {
+      let waiter = subscribers.withLock { state in
+        state.waiters.firstIndex { $0.id == id }.map { state.waiters.remove(at: $0).continuation }
+      }
+      waiter?.resume()
     }
   }
 
@@ -96,8 +107,9 @@ extension PublishRelay {
   private struct Subscribers {
     var nextID: UInt64 = 0
     var list: [(UInt64, @Sendable (Element) -> Void)] = []
-    /// Who awaits ``PublishRelay/subscriptions(reaching:)``, and the count each awaits.
-    var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    /// Who awaits ``PublishRelay/subscriptions(reaching:)`` (numbered like subscriptions), and
+    /// the count each awaits.
+    var waiters: [(id: UInt64, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     /// Removes the waiters whose count the list has now, to be resumed once the lock is
     /// released.

@@ -28,11 +28,12 @@ import ReactorsRecording
 struct InspectorRoutes: Sendable {
   let state: InspectorState
 
-  /// The refusal of a request from its head alone (no token, a foreign `Host` or `Origin`),
-  /// before its body is read; `nil` to read it and answer.
-  func admission(_ request: InspectorRequest) -> InspectorResponse? {
+  /// What to do with a request from its head alone, before its body is read: refuse it (no
+  /// token, a foreign `Host` or `Origin`), or serve it; one that proved its token keeps its
+  /// connection's place (see ``ConnectionTable``), one of the page's assets does not.
+  func admission(_ request: InspectorRequest) -> InspectorServer.Verdict {
     guard let gate = state.gate.withLock({ $0 }) else {
-      return .text(503, "The inspector is starting; ask again.")
+      return .refuse(.text(503, "The inspector is starting; ask again."))
     }
     let isAsset =
       (request.method == "GET" || request.method == "HEAD")
@@ -44,24 +45,25 @@ struct InspectorRoutes: Sendable {
       token: isAsset ? gate.token : token, host: request.headers["host"],
       origin: request.headers["origin"])
     {
-      return .text(403, refusal.message)
+      return .refuse(.text(403, refusal.message))
     }
     // An MCP message is small: a larger one is refused before its body is read.
     if request.path == "/mcp",
       let length = request.headers["content-length"].flatMap({ Int($0) }),
       length > MCPEndpoint.maximumBodyBytes
     {
-      return MCPEndpoint.reply(
-        JSONRPCError(
-          code: JSONRPCError.invalidRequest, id: .null,
-          message: "The message is over \(MCPEndpoint.maximumBodyBytes) bytes."), status: 413)
+      return .refuse(
+        MCPEndpoint.reply(
+          JSONRPCError(
+            code: JSONRPCError.invalidRequest, id: .null,
+            message: "The message is over \(MCPEndpoint.maximumBodyBytes) bytes."), status: 413))
     }
-    return nil
+    return .serve(keepsPlace: !isAsset)
   }
 
   /// The answer to `request` (admitted, or checked here again).
   func answer(_ request: InspectorRequest) async -> InspectorResponse {
-    if let refusal = admission(request) { return refusal }
+    if case .refuse(let refusal) = admission(request) { return refusal }
     var request = request
     if request.method == "HEAD" { request.method = "GET" }  // the server drops the body
     do {

@@ -2,8 +2,9 @@
 /// a pure value, under the server's lock, whose methods are named after what happens and return
 /// what to do.
 ///
-/// A connection is either waiting (for its next request, or for the rest of a request's head)
-/// or busy (its request was admitted: its body is read, or it is answered). At the limit, a new
+/// A connection is either waiting (for its next request, or for the rest of a request's head;
+/// or refusing one, or answering one anyone may send) or busy (its request proved who sent it
+/// and was admitted: its body is read, or it is answered). At the limit, a new
 /// connection takes the place of the one that has waited the longest, so that clients that open
 /// connections and send nothing (or a head a byte at a time) cannot lock everyone else out: they
 /// only push each other out. Only when every connection is busy is the new one refused.
@@ -62,15 +63,21 @@ struct ConnectionTable {
   }
 
   /// Connection `id` waits for its next request: it may be let go for a new connection.
-  mutating func waitingBegan(_ id: ID) {
-    guard entries[id] != nil else { return }
+  /// Returns whether it is still served.
+  @discardableResult
+  mutating func waitingBegan(_ id: ID) -> Bool {
+    guard entries[id] != nil else { return false }
     now += 1
     entries[id]?.waitingSince = now
+    return true
   }
 
-  /// Connection `id`'s request was admitted: it is not let go until it waits again.
-  mutating func requestAdmitted(_ id: ID) {
+  /// Connection `id`'s request was admitted: it is not let go until it waits again. Returns
+  /// whether the connection is still served (`false`: it was let go while its head arrived).
+  mutating func requestAdmitted(_ id: ID) -> Bool {
+    guard entries[id] != nil else { return false }
     entries[id]?.waitingSince = nil
+    return true
   }
 
   /// Connection `id` ended (or was let go already: then nothing changes).

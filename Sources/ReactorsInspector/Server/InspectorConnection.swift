@@ -36,9 +36,10 @@ struct InspectorConnection {
   /// Where a connection is: what decides whether it may be let go for a new one (see
   /// ``ConnectionTable``).
   enum Phase: Sendable {
-    /// Waiting for a request, or for the rest of its head.
+    /// Waiting for a request, or for the rest of its head; or refusing one, or answering one
+    /// that did not prove who sent it.
     case waiting
-    /// Its request was admitted: its body is read, or it is answered.
+    /// Its request proved who sent it and was admitted: its body is read, or it is answered.
     case admitted
   }
 
@@ -69,9 +70,11 @@ struct InspectorConnection {
   }
 
   /// Serves requests until the client closes, asks to close, sends what cannot be read, or
-  /// the server stops, telling `phase` where it is; then calls `ended` and closes the socket
-  /// (so what counts the connection as gone happens before its client can see it closed).
-  mutating func serve(phase: (Phase) -> Void = { _ in }, ended: () -> Void = {}) async {
+  /// the server stops, telling `phase` where it is (it returns `false` once the connection has
+  /// been let go: the request is then not read further); then calls `ended` and closes the
+  /// socket (so what counts the connection as gone happens before its client can see it
+  /// closed).
+  mutating func serve(phase: (Phase) -> Bool = { _ in true }, ended: () -> Void = {}) async {
     var on: Int32 = 1
     _ = setsockopt(
       socket.socket.file.rawValue, Int32(IPPROTO_TCP), TCP_NODELAY, &on,
@@ -86,17 +89,20 @@ struct InspectorConnection {
   }
 
   /// Reads and answers requests until one asks to close or cannot be read.
-  mutating func serveRequests(phase: (Phase) -> Void) async {
+  mutating func serveRequests(phase: (Phase) -> Bool) async {
     while !Task.isCancelled {
       let request: InspectorRequest
       do {
-        phase(.waiting)
+        _ = phase(.waiting)
         request = try await readRequest(admitted: { phase(.admitted) })
         timer?.cancel()
       } catch let refusal as RequestHeadError {
+        // A refusal holds no place: it may be cut for a new connection.
+        _ = phase(.waiting)
         await refuse(.text(refusal.status, refusal.message))
         return
       } catch let refusal as Refusal {
+        _ = phase(.waiting)
         await refuse(refusal.response)
         return
       } catch {
@@ -116,8 +122,10 @@ struct InspectorConnection {
   }
 
   /// The next request: waits up to ``Limits/idleTime`` for it to begin, then up to
-  /// ``Limits/requestTime`` for the rest of it; calls `admitted` once its head is admitted.
-  mutating func readRequest(admitted: () -> Void) async throws -> InspectorRequest {
+  /// ``Limits/requestTime`` for the rest of it. Once a head that proved who sent it is
+  /// admitted, calls `admitted`, which says whether the connection still has its place (it
+  /// may have been let go while it waited): if not, the request is dropped.
+  mutating func readRequest(admitted: () -> Bool) async throws -> InspectorRequest {
     let socket = socket.socket
     await restartTimer(limits.idleTime, for: socket)
     var scanned = 0
@@ -132,8 +140,17 @@ struct InspectorConnection {
     guard let headEnd else { throw CancellationError() }
     var request = try RequestHeadParser.request(head: buffer[..<headEnd])
     buffer.removeFirst(headEnd)
-    if let refusal = admit(request) { throw Refusal(response: refusal) }
-    admitted()
+    switch admit(request) {
+    case .refuse(let refusal): throw Refusal(response: refusal)
+    case .serve(keepsPlace: true): guard admitted() else { throw CancellationError() }
+    case .serve(keepsPlace: false): break
+    }
+    if request.method == "GET" || request.method == "HEAD",
+      request.headers["content-length"].map({ $0 != "0" }) ?? false
+    {
+      throw RequestHeadError(
+        status: 400, message: "A \(request.method) request has no body: send no Content-Length.")
+    }
     if request.headers["transfer-encoding"] != nil {
       throw RequestHeadError(
         status: 501,

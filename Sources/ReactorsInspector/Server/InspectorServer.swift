@@ -24,8 +24,18 @@ import Reactors
 final class InspectorServer: Sendable {
   /// The handler every request is passed to.
   typealias Handler = @Sendable (InspectorRequest) async -> InspectorResponse
-  /// What looks at a request's head before its body is read: an answer refuses it.
-  typealias Admission = @Sendable (InspectorRequest) -> InspectorResponse?
+  /// What looks at a request's head before its body is read, and says what to do with it.
+  typealias Admission = @Sendable (InspectorRequest) -> Verdict
+
+  /// What ``Admission`` says of a request's head.
+  enum Verdict: Sendable {
+    /// Answer this instead, and close.
+    case refuse(InspectorResponse)
+    /// Read the body and answer. `keepsPlace`: whether the request proved who sends it (the
+    /// token), so that its connection is not let go for a new one until it waits again; a
+    /// request anyone may send (the page's script) does not keep its place.
+    case serve(keepsPlace: Bool)
+  }
   /// Starts a task where the server's tasks run (its own thread, where there is one).
   typealias Spawn = @Sendable (@escaping @Sendable () async -> Void) -> Task<Void, Never>
 
@@ -53,7 +63,7 @@ final class InspectorServer: Sendable {
   /// - Throws: ``InspectorError/cannotListen(_:)`` when the address cannot be listened on.
   static func start(
     host: String, port: UInt16, limits: InspectorConnection.Limits = .init(),
-    admit: @escaping Admission = { _ in nil }, handler: @escaping Handler
+    admit: @escaping Admission = { _ in .serve(keepsPlace: true) }, handler: @escaping Handler
   ) async throws -> InspectorServer {
     let pool = SocketPool.make()
     var opened: Socket?

@@ -18,8 +18,10 @@ import Testing
     _ = table.connectionArrived(descriptor: 11)  // 2
     _ = table.connectionArrived(descriptor: 12)  // 3
     // 1 was answered and waits again, after 2 and 3 began to wait.
-    table.requestAdmitted(1)
-    table.waitingBegan(1)
+    let admitted1 = table.requestAdmitted(1)
+    #expect(admitted1)
+    let waits1 = table.waitingBegan(1)
+    #expect(waits1)
     #expect(table.connectionArrived(descriptor: 13) == .admittedInPlaceOf(4, descriptor: 11))
     #expect(table.connectionArrived(descriptor: 14) == .admittedInPlaceOf(5, descriptor: 12))
     #expect(table.connectionArrived(descriptor: 15) == .admittedInPlaceOf(6, descriptor: 10))
@@ -30,9 +32,11 @@ import Testing
     var table = ConnectionTable(capacity: 2)
     _ = table.connectionArrived(descriptor: 10)  // 1
     _ = table.connectionArrived(descriptor: 11)  // 2
-    table.requestAdmitted(1)
+    let admitted1 = table.requestAdmitted(1)
+    #expect(admitted1)
     #expect(table.connectionArrived(descriptor: 12) == .admittedInPlaceOf(3, descriptor: 11))
-    table.requestAdmitted(3)
+    let admitted3 = table.requestAdmitted(3)
+    #expect(admitted3)
     #expect(table.connectionArrived(descriptor: 13) == .full)
     #expect(table.count == 2)
     // One is answered and ends: room again, without letting anyone go.
@@ -44,9 +48,11 @@ import Testing
     var table = ConnectionTable(capacity: 1)
     _ = table.connectionArrived(descriptor: 10)  // 1
     #expect(table.connectionArrived(descriptor: 11) == .admittedInPlaceOf(2, descriptor: 10))
-    // 1 notices its socket shut down: it tells the table as it ends, and waits no more.
-    table.waitingBegan(1)
-    table.requestAdmitted(1)
+    // 1's head had arrived: its request is not admitted, nor does it wait again; it ends.
+    let admitted1 = table.requestAdmitted(1)
+    #expect(!admitted1)
+    let waits1 = table.waitingBegan(1)
+    #expect(!waits1)
     table.connectionEnded(1)
     #expect(table.count == 1)
     #expect(table.connectionArrived(descriptor: 12) == .admittedInPlaceOf(3, descriptor: 11))

@@ -47,8 +47,9 @@ import Testing
       "GET", "/api/recordings?token=\(token)"
     ).status
     #expect(status == 200)
-    let first = idle[0]
-    #expect(try await onOwnThread { try first.readSome() } == nil)
+    // Its answer was read; what is left ends where the server shut it down.
+    let left = try await idle[0].readToEndOffThePool()
+    #expect(String(decoding: left, as: UTF8.self).contains("HTTP/1.1") == false)
     // The second is still served.
     let second = idle[1]
     try second.write(request)
@@ -69,6 +70,7 @@ import Testing
         defer { count += 1 }
         return count
       }
+      guard index < gates.count else { return .text(500, "a request past the limit was served") }
       busySignal.yield()
       for await _ in gates[index].stream { break }
       return .text(200, "answered")
@@ -76,7 +78,9 @@ import Testing
     defer { Task { await server.stop() } }
     let clients = try (0..<2).map { _ in try RawSocket(port: server.port) }
     defer { for client in clients { client.close() } }
-    for client in clients { try client.write(Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8)) }
+    for client in clients {
+      try client.write(Array("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
+    }
     var started = busy.makeAsyncIterator()
     for _ in clients { await started.next() }
     // Both are being answered: none is let go, and the third is refused with why.
@@ -87,9 +91,52 @@ import Testing
     #expect(answer.contains("answering 2 requests at once"))
     for gate in gates { gate.continuation.yield() }
     for client in clients {
-      let answered = try await onOwnThread { try client.readSome() ?? [] }
+      let answered = try await client.readToEndOffThePool()
       #expect(String(decoding: answered, as: UTF8.self).hasSuffix("answered"))
     }
+  }
+
+  @Test func aRequestAnyoneMaySendDoesNotKeepItsPlace() async throws {
+    let (cancelled, signal) = AsyncStream.makeStream(of: Bool.self)
+    let (busy, busySignal) = AsyncStream.makeStream(of: Void.self)
+    var limits = InspectorConnection.Limits()
+    limits.maximumConnections = 1
+    let server = try await InspectorServer.start(
+      host: "127.0.0.1", port: 0, limits: limits,
+      admit: { .serve(keepsPlace: $0.path != "/asset") }
+    ) { request in
+      guard request.path == "/asset" else { return .text(200, "answered") }
+      // The page's script, say: held until its client is gone.
+      busySignal.yield()
+      let (never, _) = AsyncStream.makeStream(of: Void.self)
+      for await _ in never {}
+      signal.yield(Task.isCancelled)
+      return .noContent
+    }
+    defer { Task { await server.stop() } }
+    let anyone = try RawSocket(port: server.port)
+    defer { anyone.close() }
+    try anyone.write(Array("GET /asset HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+    var started = busy.makeAsyncIterator()
+    await started.next()
+    // Being answered, but without the token: a client with it takes its place.
+    let status = try await RawHTTP(port: server.port).send("GET", "/api").status
+    #expect(status == 200)
+    var ended = cancelled.makeAsyncIterator()
+    #expect(await ended.next() == true)
+    #expect(try await anyone.readToEndOffThePool().isEmpty)
+  }
+
+  @Test func aGetWithABodyIsRefused() async throws {
+    let server = try await InspectorServer.start(host: "127.0.0.1", port: 0) { _ in .noContent }
+    defer { Task { await server.stop() } }
+    let answer = String(
+      decoding: try await HostileRequestTests.exchange(
+        Array("GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 16777216\r\n\r\n".utf8),
+        port: server.port),
+      as: UTF8.self)
+    #expect(answer.hasPrefix("HTTP/1.1 400"))
+    #expect(answer.contains("has no body"))
   }
 
   @Test func aHeadRequestGetsHeadersAndNoBody() async throws {

@@ -63,6 +63,20 @@ import Testing
     #expect(Set(reactor.currentState.titles).count == 4_000)
   }
 
+  @Test func awaitingACountOfSubscriptionsEndsWhenReachedOrCancelled() async {
+    let service = TaskService()
+    let relay = service.event
+    #expect(await withDeadline { await relay.subscriptions(reaching: 0) } != nil)  // at once
+    var reactor: TaskListReactor? = TaskListReactor(service: service)
+    _ = reactor?.currentState  // started: subscribed
+    #expect(await withDeadline { await relay.subscriptions(reaching: 1) } != nil)
+    let waiting = Task { await relay.subscriptions(reaching: 5) }
+    waiting.cancel()
+    #expect(await withDeadline { await waiting.value } != nil)  // though 5 never come
+    reactor = nil
+    #expect(await withDeadline { await relay.subscriptions(reaching: 0) } != nil)
+  }
+
   @Test func anEffectOfARelayEndsWhenCancelled() async {
     let relay = PublishRelay<Int>()
     let reactor = ProbeReactor(mutate: { _, action in
