@@ -4,7 +4,13 @@ import Testing
 /// Runs the real `counter` in tmux and uses it as a person would.
 @Suite(.enabled(if: Tmux.isAvailable, "tmux is not installed (apt-get install -y tmux)"))
 struct CounterProgramTests {
-  @Test func plusMinusAndQuitAsAPersonWouldTypeThem() throws {
+  @Test func plusMinusAndQuitAsAPersonWouldTypeThem() async throws {
+    try await endToEnd { try self.plusMinusAndQuitAsAPersonWouldTypeThemBlocking() }
+  }
+
+  /// The test's body, which blocks while it waits: on a thread of its own, off the
+  /// tasks' pool.
+  func plusMinusAndQuitAsAPersonWouldTypeThemBlocking() throws {
     let program = try #require(builtProduct(named: "counter"), "build the counter product first")
     // Each change waits 2.5 s: the loading indicator shows that long, however busy the machine.
     let tmux = try Tmux(running: "COUNTER_DELAY_MS=2500 \(program)")

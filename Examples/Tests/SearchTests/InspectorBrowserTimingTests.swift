@@ -22,12 +22,12 @@ extension InspectorBrowserSuites {
       let recording = Recording(of: reactor, named: "wide", keepingStatesEvery: 32)
       // The sends and the browser's waits block for seconds: on a thread of their own, never on
       // the tasks' threads, which the rest of the suite (in-process servers) needs meanwhile.
-      try await onOwnThread { for step in 0..<500_000 { reactor.send(step) } }
+      try await endToEnd { for step in 0..<500_000 { reactor.send(step) } }
       let inspector = try await Inspector.start(printsAddress: false)
       inspector.inspect(recording)
       defer { withExtendedLifetime(recording) {} }
       let address = try #require(URL(string: inspector.address))
-      let (firstScreens, worst) = try await onOwnThread { try Self.timings(of: address) }
+      let (firstScreens, worst) = try await endToEnd { try Self.timings(of: address) }
       #expect(try #require(firstScreens.min()) <= 300, "first screens in \(firstScreens) ms")
       #expect(worst <= 100, "a step's state and diff in \(worst) ms at worst")
       await inspector.stop()

@@ -10,7 +10,13 @@ extension InspectorBrowserSuites {
   /// screen then searches.
   @Suite(.tmuxInstalled, .chromiumInstalled)
   struct InspectorControlsBrowserTests {
-    @Test func keysSliderValuesComparisonsJSONWhatIfAndSend() throws {
+    @Test func keysSliderValuesComparisonsJSONWhatIfAndSend() async throws {
+      try await endToEnd { try self.keysSliderValuesComparisonsJSONWhatIfAndSendBlocking() }
+    }
+
+    /// The test's body, which blocks while it waits: on a thread of its own, off the
+    /// tasks' pool.
+    func keysSliderValuesComparisonsJSONWhatIfAndSendBlocking() throws {
       let program = try #require(builtProduct(named: "search"), "build the search product first")
       let screen = try Tmux(running: "\(program) --inspect")
       let first = try screen.waitForScreen {

@@ -22,7 +22,13 @@ extension InspectorBrowserSuites {
       "\u{2028}\u{2029}window.pwned=7//",
     ]
 
-    @Test func aHostileFileImportsAsTextAndRunsNothing() throws {
+    @Test func aHostileFileImportsAsTextAndRunsNothing() async throws {
+      try await endToEnd { try self.aHostileFileImportsAsTextAndRunsNothingBlocking() }
+    }
+
+    /// The test's body, which blocks while it waits: on a thread of its own, off the
+    /// tasks' pool.
+    func aHostileFileImportsAsTextAndRunsNothingBlocking() throws {
       let program = try #require(builtProduct(named: "search"), "build the search product first")
       let screen = try Tmux(running: "\(program) --inspect")
       let first = try screen.waitForScreen { $0.contains("Inspector: http://127.0.0.1:") }

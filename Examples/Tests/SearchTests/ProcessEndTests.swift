@@ -52,7 +52,15 @@ struct ProcessEndTests {
     }
   }
 
-  @Test func aCommandPastItsTimeLimitIsKilledEvenOneDeafToTerminate() throws {
+  @Test func aCommandPastItsTimeLimitIsKilledEvenOneDeafToTerminate() async throws {
+    try await endToEnd {
+      try self.aCommandPastItsTimeLimitIsKilledEvenOneDeafToTerminateBlocking()
+    }
+  }
+
+  /// The test's body, which blocks while it waits: on a thread of its own, off the
+  /// tasks' pool.
+  func aCommandPastItsTimeLimitIsKilledEvenOneDeafToTerminateBlocking() throws {
     let start = ContinuousClock.now
     #expect {
       try Subprocess.run(

@@ -10,7 +10,15 @@ extension InspectorBrowserSuites {
   /// the page (`docs/inspector.png`, written when `REACTORS_UPDATE_SCREENSHOT=1`).
   @Suite(.tmuxInstalled, .chromiumInstalled)
   struct SearchInspectorBrowserTests {
-    @Test func thePageFollowsTheSessionShowsADiffAndTravelsTheScreen() throws {
+    @Test func thePageFollowsTheSessionShowsADiffAndTravelsTheScreen() async throws {
+      try await endToEnd {
+        try self.thePageFollowsTheSessionShowsADiffAndTravelsTheScreenBlocking()
+      }
+    }
+
+    /// The test's body, which blocks while it waits: on a thread of its own, off the
+    /// tasks' pool.
+    func thePageFollowsTheSessionShowsADiffAndTravelsTheScreenBlocking() throws {
       let program = try #require(builtProduct(named: "search"), "build the search product first")
       let screen = try Tmux(running: "\(program) --inspect")
       let first = try screen.waitForScreen { $0.contains("Inspector: http://127.0.0.1:") }
@@ -83,7 +91,13 @@ extension InspectorBrowserSuites {
     /// poll with nothing new keeps the rows (and a text selection in them), the header fits a
     /// 1,400-pixel window without pushing the page into scrolling, a failed request says so on
     /// the page, and an app that quit is named as such.
-    @Test func thePageFollowsKeepsASelectionFitsAndSaysWhatFails() throws {
+    @Test func thePageFollowsKeepsASelectionFitsAndSaysWhatFails() async throws {
+      try await endToEnd { try self.thePageFollowsKeepsASelectionFitsAndSaysWhatFailsBlocking() }
+    }
+
+    /// The test's body, which blocks while it waits: on a thread of its own, off the
+    /// tasks' pool.
+    func thePageFollowsKeepsASelectionFitsAndSaysWhatFailsBlocking() throws {
       let program = try #require(builtProduct(named: "search"), "build the search product first")
       let screen = try Tmux(running: "\(program) --inspect")
       let first = try screen.waitForScreen { $0.contains("Inspector: http://127.0.0.1:") }

@@ -7,7 +7,13 @@ import Testing
 /// program's own screen back to a step and forward again, with what was typed meanwhile.
 @Suite(.enabled(if: Tmux.isAvailable, "tmux is not installed (apt-get install -y tmux)"))
 struct SearchInspectorTests {
-  @Test func theInspectorWatchesTheSessionAndTravelsTheScreen() throws {
+  @Test func theInspectorWatchesTheSessionAndTravelsTheScreen() async throws {
+    try await endToEnd { try self.theInspectorWatchesTheSessionAndTravelsTheScreenBlocking() }
+  }
+
+  /// The test's body, which blocks while it waits: on a thread of its own, off the
+  /// tasks' pool.
+  func theInspectorWatchesTheSessionAndTravelsTheScreenBlocking() throws {
     let program = try #require(builtProduct(named: "search"), "build the search product first")
     let screen = try Tmux(running: "\(program) --inspect")
     let first = try screen.waitForScreen { $0.contains("Inspector: http://127.0.0.1:") }
@@ -43,7 +49,15 @@ struct SearchInspectorTests {
   /// its processor time, read from `/proc`, does not grow (FlyingFox's parser, which the
   /// inspector used before, spent about 70 s of it on one such request).
   @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat")))
-  func hugeRequestsAreRefusedAtOnceAndCostTheProgramNothing() throws {
+  func hugeRequestsAreRefusedAtOnceAndCostTheProgramNothing() async throws {
+    try await endToEnd {
+      try self.hugeRequestsAreRefusedAtOnceAndCostTheProgramNothingBlocking()
+    }
+  }
+
+  /// The test's body, which blocks while it waits: on a thread of its own, off the
+  /// tasks' pool.
+  func hugeRequestsAreRefusedAtOnceAndCostTheProgramNothingBlocking() throws {
     let program = try #require(builtProduct(named: "search"), "build the search product first")
     let screen = try Tmux(running: "\(program) --inspect")
     let first = try screen.waitForScreen { $0.contains("Inspector: http://127.0.0.1:") }

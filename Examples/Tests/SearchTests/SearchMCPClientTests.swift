@@ -17,7 +17,15 @@ struct SearchMCPClientTests {
     .deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Scripts/mcp_session.py").path
 
-  @Test func theOfficialPythonClientAsksTheRunningProgramAndMovesItsScreen() throws {
+  @Test func theOfficialPythonClientAsksTheRunningProgramAndMovesItsScreen() async throws {
+    try await endToEnd {
+      try self.theOfficialPythonClientAsksTheRunningProgramAndMovesItsScreenBlocking()
+    }
+  }
+
+  /// The test's body, which blocks while it waits: on a thread of its own, off the
+  /// tasks' pool.
+  func theOfficialPythonClientAsksTheRunningProgramAndMovesItsScreenBlocking() throws {
     try Self.requireClient()
     let program = try #require(builtProduct(named: "search"), "build the search product first")
     let screen = try Tmux(running: "\(program) --inspect")
@@ -52,7 +60,13 @@ struct SearchMCPClientTests {
     try screen.waitForScreen { $0.contains("Bye.") }
   }
 
-  @Test func aReadOnlyInspectorRefusesTravelAndSending() throws {
+  @Test func aReadOnlyInspectorRefusesTravelAndSending() async throws {
+    try await endToEnd { try self.aReadOnlyInspectorRefusesTravelAndSendingBlocking() }
+  }
+
+  /// The test's body, which blocks while it waits: on a thread of its own, off the
+  /// tasks' pool.
+  func aReadOnlyInspectorRefusesTravelAndSendingBlocking() throws {
     try Self.requireClient()
     let program = try #require(builtProduct(named: "search"), "build the search product first")
     let screen = try Tmux(running: "\(program) --inspect-read-only")

@@ -47,7 +47,13 @@ struct SearchProgramTests {
 
   /// The README's first command: `search` alone starts its own server and searches it; Down
   /// appends the next page while the list stays.
-  @Test func theReadmeCommandServesItselfAndDownLoadsTheNextPage() throws {
+  @Test func theReadmeCommandServesItselfAndDownLoadsTheNextPage() async throws {
+    try await endToEnd { try self.theReadmeCommandServesItselfAndDownLoadsTheNextPageBlocking() }
+  }
+
+  /// The test's body, which blocks while it waits: on a thread of its own, off the
+  /// tasks' pool.
+  func theReadmeCommandServesItselfAndDownLoadsTheNextPageBlocking() throws {
     let screen = try Tmux(running: try program())
     try screen.waitForScreen { $0.contains("Try: dog") }
     try screen.type("arrow")
@@ -68,7 +74,13 @@ struct SearchProgramTests {
 
   /// The hint's code point finds its scalar; Up scrolls the list back after Down loaded more,
   /// and Down comes back before it loads again.
-  @Test func theHintsCodePointFindsItsScalarAndUpScrollsBack() throws {
+  @Test func theHintsCodePointFindsItsScalarAndUpScrollsBack() async throws {
+    try await endToEnd { try self.theHintsCodePointFindsItsScalarAndUpScrollsBackBlocking() }
+  }
+
+  /// The test's body, which blocks while it waits: on a thread of its own, off the
+  /// tasks' pool.
+  func theHintsCodePointFindsItsScalarAndUpScrollsBackBlocking() throws {
     let screen = try Tmux(running: try program())
     try screen.waitForScreen { $0.contains("Try: dog, latin small, arrow, 1f600") }
     try screen.type("1f600")
@@ -103,7 +115,13 @@ struct SearchProgramTests {
     try screen.waitForScreen { $0.contains("Bye.") }
   }
 
-  @Test func typingFastShowsOnlyTheLastQuerysResults() throws {
+  @Test func typingFastShowsOnlyTheLastQuerysResults() async throws {
+    try await endToEnd { try self.typingFastShowsOnlyTheLastQuerysResultsBlocking() }
+  }
+
+  /// The test's body, which blocks while it waits: on a thread of its own, off the
+  /// tasks' pool.
+  func typingFastShowsOnlyTheLastQuerysResultsBlocking() throws {
     // The first answer takes 5 s, the others none: were the first request not cancelled, its
     // answer would come after the last query's and replace it.
     let server = try banner(
@@ -143,7 +161,15 @@ struct SearchProgramTests {
     try screen.waitForScreen { $0.contains("Bye.") }
   }
 
-  @Test func theServerStoppedMidSessionIsReportedAndTheNextQueryWorksOnceItIsBack() throws {
+  @Test func theServerStoppedMidSessionIsReportedAndTheNextQueryWorksOnceItIsBack() async throws {
+    try await endToEnd {
+      try self.theServerStoppedMidSessionIsReportedAndTheNextQueryWorksOnceItIsBackBlocking()
+    }
+  }
+
+  /// The test's body, which blocks while it waits: on a thread of its own, off the
+  /// tasks' pool.
+  func theServerStoppedMidSessionIsReportedAndTheNextQueryWorksOnceItIsBackBlocking() throws {
     let server = try banner(of: Tmux(running: "\(try program()) serve"))
     let screen = try Tmux(running: "\(try program()) --server \(server.address)")
     try screen.waitForScreen { $0.contains("Try: dog") }

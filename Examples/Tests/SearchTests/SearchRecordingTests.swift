@@ -40,7 +40,13 @@ struct SearchRecordingTests {
     }
   }
 
-  @Test func aRecordedSessionReplaysInATestWithNoServer() throws {
+  @Test func aRecordedSessionReplaysInATestWithNoServer() async throws {
+    try await endToEnd { try self.aRecordedSessionReplaysInATestWithNoServerBlocking() }
+  }
+
+  /// The test's body, which blocks while it waits: on a thread of its own, off the
+  /// tasks' pool.
+  func aRecordedSessionReplaysInATestWithNoServerBlocking() throws {
     let path = recordingPath("session")
     defer { try? FileManager.default.removeItem(atPath: path) }
     let screen = try Tmux(running: "\(try program()) --record \(path)")
@@ -72,7 +78,13 @@ struct SearchRecordingTests {
     #expect(pages.count == 2)
   }
 
-  @Test func aSessionKilledWithSIGKILLIsReadUpToItsLastFlush() throws {
+  @Test func aSessionKilledWithSIGKILLIsReadUpToItsLastFlush() async throws {
+    try await endToEnd { try self.aSessionKilledWithSIGKILLIsReadUpToItsLastFlushBlocking() }
+  }
+
+  /// The test's body, which blocks while it waits: on a thread of its own, off the
+  /// tasks' pool.
+  func aSessionKilledWithSIGKILLIsReadUpToItsLastFlushBlocking() throws {
     let path = recordingPath("killed")
     defer { try? FileManager.default.removeItem(atPath: path) }
     let screen = try Tmux(running: "\(try program()) --record \(path)")

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalTesting
 import Testing
 
 extension InspectorBrowserSuites {
@@ -6,7 +7,15 @@ extension InspectorBrowserSuites {
   /// which condition and where, instead of the driver's bare "script timeout".
   @Suite(.chromiumInstalled)
   struct WebDriverTests {
-    @Test func aWaitThatNeverHoldsFailsNamingItsConditionAndItsLine() throws {
+    @Test func aWaitThatNeverHoldsFailsNamingItsConditionAndItsLine() async throws {
+      try await endToEnd {
+        try self.aWaitThatNeverHoldsFailsNamingItsConditionAndItsLineBlocking()
+      }
+    }
+
+    /// The test's body, which blocks while it waits: on a thread of its own, off the
+    /// tasks' pool.
+    func aWaitThatNeverHoldsFailsNamingItsConditionAndItsLineBlocking() throws {
       let browser = try WebDriver()
       try browser.open(URL(string: "data:text/html,<p id='status'>nothing yet</p>")!)
       try browser.wait(until: "document.getElementById('status') !== null", within: 5)
@@ -16,7 +25,7 @@ extension InspectorBrowserSuites {
       let message = failure?.description ?? ""
       #expect(message.contains("window.neverSet === true"))
       // The line of the `#expect` that holds the call (a macro's calls take its line).
-      #expect(message.contains("WebDriverTests.swift:13"))
+      #expect(message.contains("WebDriverTests.swift:22"))
       #expect(message.contains("last error: none"))
       #expect(message.contains("within 1 s"))
       #expect(message.contains("nothing yet"))

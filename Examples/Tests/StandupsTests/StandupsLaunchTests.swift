@@ -7,7 +7,7 @@ import Testing
 /// to its end with a transcript file), and clear errors for a bad link or a bad number.
 extension StandupsProgramTests {
   @Test func aDeepLinkThreeLevelsDownOpensThePastMeetingAboveItsStandup() async throws {
-    try await onOwnThread {
+    try await endToEnd {
       let session = try StandupsSession([Seed.engineering, Seed.design])
       let link =
         "standups://standups/\(Seed.engineeringID.uuidString)/meetings/"
@@ -28,7 +28,7 @@ extension StandupsProgramTests {
   /// One minute at thirty times real time: the meeting a link opens runs out in two seconds,
   /// saved with what the transcript file said, and its screen closes.
   @Test func aRecordLinkHoldsAMeetingThatRunsOutAndIsSavedWithTheFilesTranscript() async throws {
-    try await onOwnThread {
+    try await endToEnd {
       let session = try StandupsSession([Seed.design])
       let transcript = session.file("transcript.txt")
       try "Dana opened the meeting\n\nEli demoed the new colours\n".write(
@@ -47,7 +47,7 @@ extension StandupsProgramTests {
   }
 
   @Test func aBadLinkOrABadClockSpeedIsExplainedAndExitsWithStatus2() async throws {
-    try await onOwnThread {
+    try await endToEnd {
       let session = try StandupsSession([Seed.engineering])
       var run = 0
       /// What the program printed for `arguments` (standard output and error, kept whole in a

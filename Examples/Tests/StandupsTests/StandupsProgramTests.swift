@@ -14,7 +14,7 @@ import Testing
 struct StandupsProgramTests {
   @Test func theSheetAddsAStandupACancelledOneIsDiscardedAndARestartShowsWhatWasSaved() async throws
   {
-    try await onOwnThread {
+    try await endToEnd {
       let session = try StandupsSession()
       try session.start()
       try session.waitFor("(no standups yet: press a to add one)")
@@ -58,7 +58,7 @@ struct StandupsProgramTests {
   }
 
   @Test func theDetailsEditSheetChangesTheStandup() async throws {
-    try await onOwnThread {
+    try await endToEnd {
       let session = try StandupsSession([Seed.engineering])
       try session.start()
       try session.type("1")
@@ -89,7 +89,7 @@ struct StandupsProgramTests {
   /// Two minutes, three speakers, a clock twelve times faster: Bob's turn comes after 40
   /// seconds of meeting (3.3 s), the end after 10 s, and the alert stops the clock.
   @Test func aMeetingEndedEarlyIsSavedToTheHistoryAndOpens() async throws {
-    try await onOwnThread {
+    try await endToEnd {
       let session = try StandupsSession([Seed.engineering])
       try session.start(["--clock-speed", "12"])
       try session.type("1")
@@ -134,7 +134,7 @@ struct StandupsProgramTests {
   }
 
   @Test func aDeletionIsConfirmedThenPopsBackToTheListAndStaysDeleted() async throws {
-    try await onOwnThread {
+    try await endToEnd {
       let session = try StandupsSession([Seed.engineering, Seed.design])
       try session.start()
       try session.waitFor("2. Design")
@@ -165,7 +165,7 @@ struct StandupsProgramTests {
   }
 
   @Test func textFromOutsideIsShownAsTextOnly() async throws {
-    try await onOwnThread {
+    try await endToEnd {
       var hostile = Seed.design
       hostile.title = "Evil\u{1B}[2J\u{7}Title\u{202E}"
       let session = try StandupsSession([hostile])

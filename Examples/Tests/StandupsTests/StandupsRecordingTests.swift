@@ -9,7 +9,7 @@ import Testing
 /// store's recorded inputs.
 extension StandupsProgramTests {
   @Test func aRecordedSessionHoldsTheScreensActions() async throws {
-    try await onOwnThread {
+    try await endToEnd {
       let session = try StandupsSession()
       let path = session.file("session.jsonl")
       try session.start(["--clock-speed", "20", "--record", path])
@@ -79,7 +79,7 @@ extension StandupsProgramTests {
   }
 
   @Test func theInspectorSeesTheScreensActions() async throws {
-    try await onOwnThread {
+    try await endToEnd {
       let session = try StandupsSession([Seed.design])
       try session.start(["--inspect"])
       let first = try session.waitFor("1. Design", "Inspector: ")

@@ -7,7 +7,13 @@ import Testing
 /// with it, saved.
 @Suite(.enabled(if: Tmux.isAvailable, "tmux is not installed (apt-get install -y tmux)"))
 struct TodoInspectorTests {
-  @Test func theInspectorWatchesTheStoreAndTravelsTheList() throws {
+  @Test func theInspectorWatchesTheStoreAndTravelsTheList() async throws {
+    try await endToEnd { try self.theInspectorWatchesTheStoreAndTravelsTheListBlocking() }
+  }
+
+  /// The test's body, which blocks while it waits: on a thread of its own, off the
+  /// tasks' pool.
+  func theInspectorWatchesTheStoreAndTravelsTheListBlocking() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "todo-inspector-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

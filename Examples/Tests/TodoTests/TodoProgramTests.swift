@@ -36,7 +36,13 @@ final class TodoProgramTests: Sendable {
       })
   }
 
-  @Test func itemsSurviveAKillAndARestart() throws {
+  @Test func itemsSurviveAKillAndARestart() async throws {
+    try await endToEnd { try self.itemsSurviveAKillAndARestartBlocking() }
+  }
+
+  /// The test's body, which blocks while it waits: on a thread of its own, off the
+  /// tasks' pool.
+  func itemsSurviveAKillAndARestartBlocking() throws {
     let tmux = try Tmux(running: command())
     _ = try tmux.waitForScreen { $0.contains("(nothing here)") }
     try enter("a Buy milk", in: tmux)
@@ -62,7 +68,13 @@ final class TodoProgramTests: Sendable {
     #expect(screen.contains("Bye. 2 items, all saved: yes."))
   }
 
-  @Test func aKillMidWriteLosesNoAcknowledgedItem() throws {
+  @Test func aKillMidWriteLosesNoAcknowledgedItem() async throws {
+    try await endToEnd { try self.aKillMidWriteLosesNoAcknowledgedItemBlocking() }
+  }
+
+  /// The test's body, which blocks while it waits: on a thread of its own, off the
+  /// tasks' pool.
+  func aKillMidWriteLosesNoAcknowledgedItemBlocking() throws {
     // A disk that writes three times quickly, then holds each write open for 5 s before it
     // commits: the kill lands inside a write, its rows written and not committed, whatever the
     // machine's speed.
@@ -94,7 +106,13 @@ final class TodoProgramTests: Sendable {
     #expect(savedTitles(after).count < 12)
   }
 
-  @Test func aCorruptFileIsExplainedAndLeftAlone() throws {
+  @Test func aCorruptFileIsExplainedAndLeftAlone() async throws {
+    try await endToEnd { try self.aCorruptFileIsExplainedAndLeftAloneBlocking() }
+  }
+
+  /// The test's body, which blocks while it waits: on a thread of its own, off the
+  /// tasks' pool.
+  func aCorruptFileIsExplainedAndLeftAloneBlocking() throws {
     let garbage = Data(repeating: 0x42, count: 4096)
     try garbage.write(to: URL(fileURLWithPath: file))
     let tmux = try Tmux(running: command())

@@ -14,7 +14,13 @@ struct TodoRecordingTests {
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
     "todo-recording-\(UUID().uuidString)")
 
-  @Test func aRecordedSessionReplaysOnAFreshStore() throws {
+  @Test func aRecordedSessionReplaysOnAFreshStore() async throws {
+    try await endToEnd { try self.aRecordedSessionReplaysOnAFreshStoreBlocking() }
+  }
+
+  /// The test's body, which blocks while it waits: on a thread of its own, off the
+  /// tasks' pool.
+  func aRecordedSessionReplaysOnAFreshStoreBlocking() throws {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let program = try #require(builtProduct(named: "todo"), "build the todo product first")
