@@ -4,7 +4,11 @@
 /// Each combinator runs the child's middleware on the child's actions, with the child's state
 /// after the reducer, and turns what it returns into the parent's actions. Every effect it
 /// starts is tied to the child: when the child's state is gone after an action (a sheet
-/// dismissed, a row deleted, a screen popped), its running effects are cancelled. What
+/// dismissed, a row deleted, a screen popped), its running effects are cancelled. The
+/// cancellation ids a child's effects use are that child's own: a row's
+/// `.cancel(id: CancelID.timer)` or `cancelInFlight` touches its own timer, not its siblings'
+/// (nor can the parent cancel a child's effect by the child's id: it removes the child, or
+/// sends it an action). What
 /// remembers which children have effects lives in the middleware value, so make the
 /// middlewares for each store (a function `appMiddlewares(dependencies:)`), not once for many.
 ///
@@ -24,36 +28,50 @@ public enum ChildMiddlewares {
     let child: ID
   }
 
-  /// Which children have effects that may be running, for one combinator.
-  final class Tracker<ID: Hashable & Sendable>: Sendable {
-    let started = Locked<Set<ID>>([])
+  /// Which children have effects that may be running, for one combinator, and which children
+  /// there were (`version`) when that was last checked.
+  final class Tracker<ID: Hashable & Sendable, Version: Equatable & Sendable>: Sendable {
+    struct Tracked: Sendable {
+      var started: Set<ID> = []
+      var checked: Version?
+    }
+    let tracked = Locked(Tracked())
   }
 
   /// The middleware of children found by id: runs `child` for a child's action while the child
-  /// exists, and cancels the effects of the children that are gone.
+  /// exists, and cancels the effects of the children that are gone. `version` tells which
+  /// children there are (a collection's structure, a child's id): while it is the same, none
+  /// went, and no child is looked up, so an action costs the same with a thousand rows.
   static func middleware<
-    State, Action: Sendable, ID: Hashable & Sendable, ChildState, ChildAction: Sendable
+    State, Action: Sendable, ID: Hashable & Sendable, ChildState, ChildAction: Sendable,
+    Version: Equatable & Sendable
   >(
     _ child: @escaping Middleware<ChildState, ChildAction>,
     find: @escaping @Sendable (State, ID) -> ChildState?,
-    action toChildAction: @escaping @Sendable (Action) -> (ID, ChildAction)?,
-    embed: @escaping @Sendable (ID, ChildAction) -> Action
+    action toChildAction: @escaping @Sendable (State, Action) -> (ID, ChildAction)?,
+    embed: @escaping @Sendable (ID, ChildAction) -> Action,
+    version: @escaping @Sendable (State) -> Version
   ) -> Middleware<State, Action> {
-    let tracker = Tracker<ID>()
+    let tracker = Tracker<ID, Version>()
     let owner = ObjectIdentifier(tracker)
     return { state, action in
       var effects: [Effect<Action>] = []
-      if let (id, childAction) = toChildAction(action), let childState = find(state, id) {
+      if let (id, childAction) = toChildAction(state, action), let childState = find(state, id) {
         let effect = child(childState, childAction)
         if !effect.isNone {
-          tracker.started.withLock { _ = $0.insert(id) }
+          tracker.tracked.withLock { _ = $0.started.insert(id) }
+          let childID = EffectID(owner: owner, child: id)
           effects.append(
-            effect.map { embed(id, $0) }.cancellable(id: EffectID(owner: owner, child: id)))
+            effect.scopingCancellation(to: childID).map { embed(id, $0) }
+              .cancellable(id: childID))
         }
       }
-      let gone = tracker.started.withLock { started -> [ID] in
-        let gone = Array(started.filter { find(state, $0) == nil })
-        started.subtract(gone)
+      let now = version(state)
+      let gone = tracker.tracked.withLock { tracked -> [ID] in
+        guard !tracked.started.isEmpty, tracked.checked != now else { return [] }
+        tracked.checked = now
+        let gone = Array(tracked.started.filter { find(state, $0) == nil })
+        tracked.started.subtract(gone)
         return gone
       }
       for id in gone { effects.append(.cancel(id: EffectID(owner: owner, child: id))) }
@@ -68,7 +86,8 @@ public enum ChildMiddlewares {
 
 /// The middleware of an optional child: runs `child` on the child's actions while the child
 /// exists (with the child's state after the reducer) and sends what it returns to the parent
-/// through `embed`; cancels the child's effects once the child is `nil`.
+/// through `embed`; cancels the child's effects once the child is `nil`. (A child that is
+/// `Identifiable` is also ended when another, of another id, takes its place.)
 public func ifLet<State, Action: Sendable, ChildState, ChildAction: Sendable>(
   middleware child: @escaping Middleware<ChildState, ChildAction>,
   state toChildState: KeyPath<State, ChildState?> & Sendable,
@@ -77,8 +96,32 @@ public func ifLet<State, Action: Sendable, ChildState, ChildAction: Sendable>(
 ) -> Middleware<State, Action> {
   ChildMiddlewares.middleware(
     child, find: { state, _ in state[keyPath: toChildState] },
-    action: { action in toChildAction(action).map { (true, $0) } },
-    embed: { _, action in embed(action) })
+    action: { _, action in toChildAction(action).map { (true, $0) } },
+    embed: { _, action in embed(action) }, version: { $0[keyPath: toChildState] != nil })
+}
+
+/// The middleware of an optional child that is `Identifiable`: as
+/// ``ifLet(middleware:state:action:embed:)-9w7r3``, and the
+/// child's effects are also cancelled when another child, of another id, takes its place in
+/// one action (as TCA ends a presented feature whose identity changed): its answers never
+/// reach the new one.
+public func ifLet<
+  State, Action: Sendable, ChildState: Identifiable, ChildAction: Sendable
+>(
+  middleware child: @escaping Middleware<ChildState, ChildAction>,
+  state toChildState: KeyPath<State, ChildState?> & Sendable,
+  action toChildAction: @escaping @Sendable (Action) -> ChildAction?,
+  embed: @escaping @Sendable (ChildAction) -> Action
+) -> Middleware<State, Action> where ChildState: SendableMetatype, ChildState.ID: Sendable {
+  ChildMiddlewares.middleware(
+    child,
+    find: { state, id in state[keyPath: toChildState].flatMap { $0.id == id ? $0 : nil } },
+    action: { state, action in
+      toChildAction(action).flatMap { childAction in
+        state[keyPath: toChildState].map { ($0.id, childAction) }
+      }
+    },
+    embed: { _, action in embed(action) }, version: { $0[keyPath: toChildState]?.id })
 }
 
 /// The middleware of each element of an identified collection: runs `child` on an element's
@@ -93,8 +136,9 @@ public func forEach<
   embed: @escaping @Sendable (Element.ID, ElementAction) -> Action
 ) -> Middleware<State, Action> where Element.ID: Sendable {
   ChildMiddlewares.middleware(
-    child, find: { state, id in state[keyPath: toElements][id: id] }, action: toElementAction,
-    embed: embed)
+    child, find: { state, id in state[keyPath: toElements][id: id] },
+    action: { _, action in toElementAction(action) }, embed: embed,
+    version: { $0[keyPath: toElements].structure })
 }
 
 extension Effect {

@@ -57,6 +57,11 @@ struct ChildTable<ID: Hashable, Child> {
     return nil
   }
 
+  /// The parent follows its state again after it ended its children: children are made again.
+  mutating func followed() {
+    isEnded = false
+  }
+
   /// Every child is released (the parent is ending them).
   mutating func end() -> [Child] {
     isEnded = true

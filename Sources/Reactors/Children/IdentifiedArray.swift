@@ -52,9 +52,10 @@ public struct IdentifiedArray<Element: Identifiable> {
   @inlinable
   public func index(id: Element.ID) -> Int? { positions[id] }
 
-  /// The element with `id`, or `nil`. Setting an element changes it in place (its id must stay
-  /// the same: a new id is appended as a new element, and the old removed); setting `nil`
-  /// removes it; setting an element for an id that is not there appends it.
+  /// The element with `id`, or `nil`. Setting an element changes it in place (its id should
+  /// stay the same: an element given a new id is removed and appended as a new element, or,
+  /// when another element has that id, removed with a runtime warning); setting `nil` removes
+  /// it; setting an element for an id that is not there appends it.
   @inlinable
   public subscript(id id: Element.ID) -> Element? {
     get { positions[id].map { elements[$0] } }
@@ -67,7 +68,7 @@ public struct IdentifiedArray<Element: Identifiable> {
           logged(.updated(id))
         } else {
           remove(at: position)
-          if let element { append(element) }
+          if let element { appendRenamed(element, from: id) }
         }
       } else {
         var element: Element? = nil
@@ -82,7 +83,7 @@ public struct IdentifiedArray<Element: Identifiable> {
           logged(.updated(id))
         } else {
           remove(at: position)
-          if let newValue { append(newValue) }
+          if let newValue { appendRenamed(newValue, from: id) }
         }
       } else if let newValue {
         append(newValue)
@@ -181,20 +182,41 @@ public struct IdentifiedArray<Element: Identifiable> {
   }
 
   /// Re-keys the element at `position`, whose id a reducer changed from `old`. When its new id
-  /// is another element's, it stays reachable under `old`, with a warning: nothing is lost.
+  /// is another element's, the changed element is removed with a runtime warning (as
+  /// ``append(_:)`` keeps the first of two with one id): two elements with one id would break
+  /// every lookup after.
   @usableFromInline
   mutating func reindexChanged(at position: Int, from old: Element.ID) {
     let new = elements[position].id
     guard positions[new] == nil else {
-      runtimeWarning(
-        "an element's id was changed from \(old) to \(new), which another element has; it "
-          + "stays under \(old). Ids in an IdentifiedArray must be unique and should not change.",
-        key: "IdentifiedArray.duplicateID")
+      elements.remove(at: position)
+      positions[old] = nil
+      reindex(from: position)
+      logged(.removed(old))
+      warnDuplicate(from: old, to: new)
       return
     }
     positions[old] = nil
     positions[new] = position
     logged(.reordered)
+  }
+
+  /// Appends `element`, which had the id `old` and was given another; warns when another
+  /// element has that one already (the element is then not kept).
+  @usableFromInline
+  mutating func appendRenamed(_ element: Element, from old: Element.ID) {
+    if !append(element) { warnDuplicate(from: old, to: element.id) }
+  }
+
+  /// The runtime warning for an element whose id was changed from `old` to `new`, another
+  /// element's, and which was removed for it.
+  @usableFromInline
+  func warnDuplicate(from old: Element.ID, to new: Element.ID) {
+    runtimeWarning(
+      "an element's id was changed from \(old) to \(new), which another element has, so it "
+        + "was removed: ids in an IdentifiedArray are unique. To give an element a new id, "
+        + "remove it and append it with one no other element has.",
+      key: "IdentifiedArray.duplicateID")
   }
 
   /// Writes the positions of the elements from `position` on.

@@ -87,11 +87,11 @@ public func forEach<State, Action: Sendable, Element, ElementAction: Sendable>(
 ) -> Middleware<State, Action> {
   ChildMiddlewares.middleware(
     child, find: { state, id in state[keyPath: toStack][id: id] },
-    action: { (action: Action) -> (StackElementID, ElementAction)? in
+    action: { (_: State, action: Action) -> (StackElementID, ElementAction)? in
       guard case .element(let id, let elementAction) = toStackAction(action) else { return nil }
       return (id, elementAction)
     },
-    embed: embed)
+    embed: embed, version: { $0[keyPath: toStack].ids })
 }
 
 /// The middleware of a presented child: runs `child` on the child's actions while it is
@@ -106,11 +106,37 @@ public func ifLet<State, Action: Sendable, ChildState, ChildAction: Sendable>(
 ) -> Middleware<State, Action> {
   ChildMiddlewares.middleware(
     child, find: { state, _ in state[keyPath: toChildState] },
-    action: { (action: Action) -> (Bool, ChildAction)? in
+    action: { (_: State, action: Action) -> (Bool, ChildAction)? in
       guard case .presented(let childAction) = toPresentationAction(action) else { return nil }
       return (true, childAction)
     },
-    embed: { _, childAction in embed(childAction) })
+    embed: { _, childAction in embed(childAction) },
+    version: { $0[keyPath: toChildState] != nil })
+}
+
+/// The middleware of a presented child that is `Identifiable`: as
+/// ``ifLet(middleware:presented:action:embed:)-6fxcb``,
+/// and the child's effects are also cancelled when another child, of another id, is presented
+/// in its place in one action: its answers never reach the new one.
+public func ifLet<
+  State, Action: Sendable, ChildState: Identifiable, ChildAction: Sendable
+>(
+  middleware child: @escaping Middleware<ChildState, ChildAction>,
+  presented toChildState: KeyPath<State, ChildState?> & Sendable,
+  action toPresentationAction: @escaping @Sendable (Action) -> PresentationAction<ChildAction>?,
+  embed: @escaping @Sendable (ChildAction) -> Action
+) -> Middleware<State, Action> where ChildState: SendableMetatype, ChildState.ID: Sendable {
+  ChildMiddlewares.middleware(
+    child,
+    find: { state, id in state[keyPath: toChildState].flatMap { $0.id == id ? $0 : nil } },
+    action: { (state: State, action: Action) -> (ChildState.ID, ChildAction)? in
+      guard case .presented(let childAction) = toPresentationAction(action),
+        let presented = state[keyPath: toChildState]
+      else { return nil }
+      return (presented.id, childAction)
+    },
+    embed: { _, childAction in embed(childAction) },
+    version: { $0[keyPath: toChildState]?.id })
 }
 
 /// A reducer of the whole state for an alert held in it: any of its buttons' actions, and

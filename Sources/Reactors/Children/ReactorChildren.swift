@@ -133,6 +133,7 @@ public final class ReactorChildren<ID: Hashable & Sendable, Child: Reactor>: Sen
     _ elements: KeyPath<Parent.State, IdentifiedArray<Seed>> & Sendable,
     make: @escaping @Sendable (Seed, ID, Parent) -> Child
   ) where Seed.ID == ID {
+    table.withLock { $0.followed() }
     let seen = Locked<IdentifiedArray<Seed>.Structure?>(nil)
     let structure: KeyPath<IdentifiedArray<Seed>, IdentifiedArray<Seed>.Structure> & Sendable =
       \.structure
@@ -161,6 +162,7 @@ public final class ReactorChildren<ID: Hashable & Sendable, Child: Reactor>: Sen
     _ element: KeyPath<Parent.State, Seed?> & Sendable,
     make: @escaping @Sendable (Seed, ID, Parent) -> Child
   ) where Seed.ID == ID {
+    table.withLock { $0.followed() }
     let token = parent.observe(element) { [weak self, weak parent] seed in
       guard let self, let parent else { return }
       let ids = seed.map { [$0.id] } ?? []
@@ -174,7 +176,7 @@ public final class ReactorChildren<ID: Hashable & Sendable, Child: Reactor>: Sen
       })
   }
 
-  /// Ends following the parent and releases every child.
+  /// Ends following the parent and releases every child; a later `follow` makes them again.
   public func removeAll() {
     following.withLock { following in
       defer { following = nil }

@@ -9,7 +9,9 @@
 ///   guard let standup = state.standups[id: id] else {
 ///     throw DeepLinkError.notFound("no standup with id \(id)")
 ///   }
-///   state.path = [.detail(DetailState(standup: standup)), .meeting(...)]
+///   // New ids, after every id the stack gave before (assigning a new stack would start
+///   // again at #0, and an effect of the old #0 would answer to the new one).
+///   state.path.replace(with: [.detail(DetailState(standup: standup)), .meeting(...)])
 /// }
 /// // in reduce:
 /// do { state = try router.open(url, in: state) } catch { state.alert = ... }

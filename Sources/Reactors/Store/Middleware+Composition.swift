@@ -25,7 +25,7 @@ public func combineMiddlewares<State, Action: Sendable>(
 /// middleware of the whole: it runs `child` on the actions `toChildAction` finds, with the
 /// part's state after the reducer, and sends what it returns to the parent through `embed`
 /// (the case that wraps the child's actions). For a part that is always there; a part that may
-/// be absent takes ``ifLet(middleware:state:action:embed:)``, whose effects end with it.
+/// be absent takes ``ifLet(middleware:state:action:embed:)-9w7r3``, whose effects end with it.
 ///
 /// ```swift
 /// let list = pullback(

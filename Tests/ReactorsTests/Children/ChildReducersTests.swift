@@ -66,6 +66,25 @@ let listReducer = combineReducers(
     #expect(store.state == before)
   }
 
+  @Test func aRowsReducerThatGivesItAnotherRowsIdRemovesItAndLookupsStayRight() {
+    let renumbering = forEach(
+      { (row: inout Row, action: Int) in row.id = action }, state: \ListTree.rows,
+      action: { (action: (Int, Int)) in action })
+    var tree = ListTree(rows: [Row(id: 2, title: "B"), Row(id: 1, title: "A")])
+    let before = tree.rows.structure
+    renumbering(&tree, (1, 2))  // warned: row 2 is there
+    #expect(tree.rows.array == [Row(id: 2, title: "B")])
+    #expect(tree.rows.structure.changes(since: before) == [.removed(1)])
+    renumbering(&tree, (1, 5))  // gone: warned, nothing changes
+    tree.rows[id: 2] = nil
+    #expect(tree.rows.isEmpty && tree.rows[id: 1] == nil)
+    // A new id no row has: the row is found under it.
+    tree.rows = [Row(id: 1, title: "A"), Row(id: 3, title: "C")]
+    renumbering(&tree, (1, 9))
+    #expect(tree.rows.ids == [9, 3])
+    #expect(tree.rows[id: 9]?.title == "A")
+  }
+
   @Test func aDetailsActionWhileItIsClosedChangesNothing() {
     let store = Store(initial: ListTree(), reducer: listReducer)
     store.dispatch(.add(1))

@@ -34,6 +34,22 @@ struct Row: Identifiable, Equatable, Sendable, Codable {
     #expect(rows.array == [Row(id: 1, title: "first")])
   }
 
+  @Test func aRowGivenAnotherRowsIdIsRemovedAndEveryLookupStaysRight() {
+    var rows: IdentifiedArray<Row> = [Row(id: 2, title: "B"), Row(id: 1, title: "A")]
+    let before = rows.structure
+    rows[id: 1]?.id = 2  // warned: another row has 2
+    #expect(rows.array == [Row(id: 2, title: "B")])
+    #expect(rows[id: 1] == nil)
+    #expect(rows.structure.changes(since: before) == [.removed(1)])
+    rows[id: 2] = nil
+    #expect(rows.isEmpty)
+    // A new id no other row has: removed under the old, appended under the new.
+    rows = [Row(id: 1, title: "A"), Row(id: 3, title: "C")]
+    rows[id: 1]?.id = 7
+    #expect(rows.ids == [3, 7])
+    #expect(rows[id: 7]?.title == "A")
+  }
+
   @Test func insertRemoveMoveAndSortKeepTheIndex() {
     var rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2), Row(id: 3), Row(id: 4)]
     rows.insert(Row(id: 0), at: -5)

@@ -271,6 +271,23 @@ final class LabelRowReactor: Reactor {
     }
   }
 
+  @Test func followingAgainAfterRemovingAllMakesTheChildrenAgain() {
+    let list = TodoListReactor()
+    list.send(.add(Todo(id: 1, title: "one")))
+    list.rows.removeAll()
+    #expect(list.rows.ids.isEmpty)
+    list.send(.add(Todo(id: 2, title: "two")))
+    #expect(list.rows.ids.isEmpty)  // no longer followed
+    list.rows.follow(list, \.todos) { todo, output in
+      TodoRowReactor(todo: todo, output: output)
+    } output: { id, output in
+      .row(id, output)
+    }
+    #expect(list.rows.ids == [1, 2])
+    list.send(.add(Todo(id: 3)))
+    #expect(list.rows.ids == [1, 2, 3])
+  }
+
   @Test func childrenWithoutOutputComeAndGoWithTheirSeeds() {
     let labels = Labels()
     labels.send(.add(Todo(id: 1, title: "one")))
