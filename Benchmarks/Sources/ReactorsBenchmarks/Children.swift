@@ -4,7 +4,8 @@ import Reactors
 /// `ReactorChildren`; and a store's rows through element scopes), rows added and removed, and a
 /// navigation stack pushed and popped.
 func childFeatures(count: Int) -> [Row] {
-  listOfChildren(count: count) + addingAndRemoving() + stackPushAndPop(count: count)
+  listOfChildren(count: count) + rowsWithEffects(count: count) + addingAndRemoving()
+    + stackPushAndPop(count: count)
 }
 
 /// A row's model, the seed a child is made from.

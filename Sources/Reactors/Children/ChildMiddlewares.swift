@@ -8,7 +8,8 @@
 /// cancellation ids a child's effects use are that child's own: a row's
 /// `.cancel(id: CancelID.timer)` or `cancelInFlight` touches its own timer, not its siblings'
 /// (nor can the parent cancel a child's effect by the child's id: it removes the child, or
-/// sends it an action). What
+/// sends it an action). A combinator nested in a child's middleware (each row's detail) keeps
+/// every such child's children apart: row 2's actions never end row 1's detail's effects. What
 /// remembers which children have effects lives in the middleware value, so make the
 /// middlewares for each store (a function `appMiddlewares(dependencies:)`), not once for many.
 ///
@@ -28,14 +29,26 @@ public enum ChildMiddlewares {
     let child: ID
   }
 
-  /// Which children have effects that may be running, for one combinator, and which children
-  /// there were (`version`) when that was last checked.
+  /// The child whose middleware runs now, after the ones above it (a row, then its detail):
+  /// `nil` outside every child. A combinator nested in a child's middleware is one value for
+  /// every such child (every row's detail), so it keeps each one's children apart by it.
+  @TaskLocal static var scope: Reactors.EffectID?
+
+  /// A child's place: the scope of the middleware that runs it, and its own id.
+  struct ChildPath: Hashable, Sendable {
+    let parent: Reactors.EffectID?
+    let child: Reactors.EffectID
+  }
+
+  /// Which children have effects that may be running, for one combinator, in each scope it
+  /// runs in (see ``scope``), and which children there were (`version`) when that was last
+  /// checked there.
   final class Tracker<ID: Hashable & Sendable, Version: Equatable & Sendable>: Sendable {
     struct Tracked: Sendable {
       var started: Set<ID> = []
       var checked: Version?
     }
-    let tracked = Locked(Tracked())
+    let scopes = Locked<[Reactors.EffectID?: Tracked]>([:])
   }
 
   /// The middleware of children found by id: runs `child` for a child's action while the child
@@ -55,23 +68,26 @@ public enum ChildMiddlewares {
     let tracker = Tracker<ID, Version>()
     let owner = ObjectIdentifier(tracker)
     return { state, action in
+      let scope = ChildMiddlewares.scope
       var effects: [Effect<Action>] = []
       if let (id, childAction) = toChildAction(state, action), let childState = find(state, id) {
-        let effect = child(childState, childAction)
+        let childID = EffectID(owner: owner, child: id)
+        let path = Reactors.EffectID(ChildPath(parent: scope, child: Reactors.EffectID(childID)))
+        let effect = ChildMiddlewares.$scope.withValue(path) { child(childState, childAction) }
         if !effect.isNone {
-          tracker.tracked.withLock { _ = $0.started.insert(id) }
-          let childID = EffectID(owner: owner, child: id)
+          tracker.scopes.withLock { _ = $0[scope, default: .init()].started.insert(id) }
           effects.append(
             effect.scopingCancellation(to: childID).map { embed(id, $0) }
               .cancellable(id: childID))
         }
       }
       let now = version(state)
-      let gone = tracker.tracked.withLock { tracked -> [ID] in
-        guard !tracked.started.isEmpty, tracked.checked != now else { return [] }
+      let gone = tracker.scopes.withLock { scopes -> [ID] in
+        guard var tracked = scopes[scope], tracked.checked != now else { return [] }
         tracked.checked = now
         let gone = Array(tracked.started.filter { find(state, $0) == nil })
         tracked.started.subtract(gone)
+        scopes[scope] = tracked.started.isEmpty ? nil : tracked
         return gone
       }
       for id in gone { effects.append(.cancel(id: EffectID(owner: owner, child: id))) }

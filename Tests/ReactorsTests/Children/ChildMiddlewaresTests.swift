@@ -179,3 +179,129 @@ func tickingRow(
     #expect(store.runningEffectCount == 0)
   }
 }
+
+/// `ifLet(middleware:)` for a child that is not `Identifiable`: it ends when it is `nil`, and
+/// another value in its place is the same child.
+@Suite(.timeLimit(.minutes(1))) struct PlainChildMiddlewareTests {
+  struct Draft: Equatable, Sendable { var text = "" }
+  struct Tree: Equatable, Sendable { var draft: Draft? }
+  enum Action: Equatable, Sendable { case open(String), close, draft(String) }
+
+  @Test func aPlainChildEndsWhenNilAndLivesOnWhenReplaced() async throws {
+    let clock = TestClock()
+    let (cancellations, cancelled) = AsyncStream<String>.makeStream()
+    let ticking: Middleware<Draft, String> = { draft, action in
+      guard action == "tick" else { return .none }
+      let text = draft.text
+      return .run { send in
+        do {
+          try await clock.sleep(for: .seconds(1))
+        } catch {
+          cancelled.yield(text)
+          throw error
+        }
+        send("ticked")
+      }
+    }
+    let store = Store(
+      initial: Tree(),
+      reducer: { (state: inout Tree, action: Action) in
+        switch action {
+        case .open(let text): state.draft = Draft(text: text)
+        case .close: state.draft = nil
+        case .draft(let text): state.draft?.text = text
+        }
+      },
+      middlewares: [
+        ifLet(
+          middleware: ticking, state: \Tree.draft,
+          action: { if case .draft(let action) = $0 { action } else { nil } },
+          embed: Action.draft)
+      ])
+    store.dispatch(.open("a"))
+    store.dispatch(.draft("tick"))
+    await clock.waitForSleepers(1)
+    store.dispatch(.open("b"))  // another value in its place: the same child, still ticking
+    #expect(store.runningEffectCount == 1)
+    await clock.advance(by: .seconds(1))
+    await store.settled()
+    #expect(store.state.draft == Draft(text: "ticked"))
+    store.dispatch(.draft("tick"))
+    await clock.waitForSleepers(1)
+    store.dispatch(.close)
+    let cancelledText = await withDeadline(30) {
+      var iterator = cancellations.makeAsyncIterator()
+      return await iterator.next()
+    }
+    #expect(cancelledText == "tick")
+  }
+}
+
+/// A child middleware nested in a row's: each row's detail keeps its own effects.
+@Suite(.timeLimit(.minutes(1))) struct NestedChildMiddlewareTests {
+  struct Detail: Equatable, Sendable {
+    var row: Int
+    var text = ""
+  }
+  struct Item: Identifiable, Equatable, Sendable {
+    var id: Int
+    var detail: Detail?
+  }
+  struct Tree: Equatable, Sendable { var items: IdentifiedArray<Item> = [] }
+  enum ItemAction: Equatable, Sendable { case open, close, detail(String) }
+  enum Action: Equatable, Sendable { case item(Int, ItemAction) }
+
+  @Test func aRowsDetailEndsWithItWhateverTheOtherRowsDo() async throws {
+    let clock = TestClock()
+    let (cancellations, cancelled) = AsyncStream<Int>.makeStream()
+    let ticking: Middleware<Detail, String> = { detail, action in
+      guard action == "tick" else { return .none }
+      let row = detail.row
+      return .run { send in
+        do {
+          try await clock.sleep(for: .seconds(1))
+        } catch {
+          cancelled.yield(row)
+          throw error
+        }
+        send("ticked")
+      }
+    }
+    // Each row's middleware: its detail's, nested (one value for every row, as an app's).
+    let item = ifLet(
+      middleware: ticking, state: \Item.detail,
+      action: { (action: ItemAction) in if case .detail(let action) = action { action } else { nil }
+      },
+      embed: ItemAction.detail)
+    let toItem: @Sendable (Action) -> (Int, ItemAction)? = {
+      if case .item(let id, let action) = $0 { (id, action) } else { nil }
+    }
+    let store = Store(
+      initial: Tree(items: [Item(id: 1), Item(id: 2)]),
+      reducer: forEach(
+        { (item: inout Item, action: ItemAction) in
+          switch action {
+          case .open: item.detail = Detail(row: item.id)
+          case .close: item.detail = nil
+          case .detail(let text): item.detail?.text = text
+          }
+        }, state: \Tree.items, action: toItem),
+      middlewares: [
+        forEach(middleware: item, state: \Tree.items, action: toItem, embed: Action.item)
+      ])
+    store.dispatch(.item(1, .open))
+    store.dispatch(.item(1, .detail("tick")))
+    await clock.waitForSleepers(1)
+    let running = store.runningEffectCount
+    store.dispatch(.item(2, .close))  // row 2 has no detail: row 1's is not gone
+    #expect(store.runningEffectCount == running)
+    store.dispatch(.item(1, .close))  // row 1's detail is gone: its tick ends
+    let cancelledRow = await withDeadline(30) {
+      var iterator = cancellations.makeAsyncIterator()
+      return await iterator.next()
+    }
+    try #require(cancelledRow == 1)
+    await store.settled()
+    #expect(store.runningEffectCount == 0)
+  }
+}
