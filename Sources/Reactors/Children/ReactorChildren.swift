@@ -33,7 +33,9 @@
 ///
 /// Thread rules: read from any thread. Children are made and released on the thread that
 /// processes the parent's work, right after the `reduce` that changed the ids and before
-/// `send` returns when the parent was idle, with no lock held while a child is made.
+/// `send` returns when the parent was idle, with no lock held while a child is made. Call
+/// `follow` and ``removeAll()`` from one thread at a time (the parent's `init`, say): a
+/// delivery of an observation they replaced or ended changes nothing.
 public final class ReactorChildren<ID: Hashable & Sendable, Child: Reactor>: Sendable {
   /// The children, under a lock: the view reads, the parent's thread reconciles.
   private let table = Locked(ChildTable<ID, Child>())
@@ -133,7 +135,7 @@ public final class ReactorChildren<ID: Hashable & Sendable, Child: Reactor>: Sen
     _ elements: KeyPath<Parent.State, IdentifiedArray<Seed>> & Sendable,
     make: @escaping @Sendable (Seed, ID, Parent) -> Child
   ) where Seed.ID == ID {
-    table.withLock { $0.followed() }
+    let generation = table.withLock { $0.followed() }
     let seen = Locked<IdentifiedArray<Seed>.Structure?>(nil)
     let structure: KeyPath<IdentifiedArray<Seed>, IdentifiedArray<Seed>.Structure> & Sendable =
       \.structure
@@ -147,8 +149,9 @@ public final class ReactorChildren<ID: Hashable & Sendable, Child: Reactor>: Sen
       }
       let changes = earlier.flatMap { structure.changes(since: $0) }
       self.reconcile(
-        changes.map { changes in { $0.changed(by: changes) } } ?? { $0.idsChanged(to: seeds.ids) },
-        seed: { seeds[id: $0] }
+        changes.map { changes in { $0.changed(by: changes, in: generation) } } ?? {
+          $0.idsChanged(to: seeds.ids, in: generation)
+        }, generation: generation, seed: { seeds[id: $0] }
       ) { seed, id in make(seed, id, parent) }
     }
     start(
@@ -162,11 +165,14 @@ public final class ReactorChildren<ID: Hashable & Sendable, Child: Reactor>: Sen
     _ element: KeyPath<Parent.State, Seed?> & Sendable,
     make: @escaping @Sendable (Seed, ID, Parent) -> Child
   ) where Seed.ID == ID {
-    table.withLock { $0.followed() }
+    let generation = table.withLock { $0.followed() }
     let token = parent.observe(element) { [weak self, weak parent] seed in
       guard let self, let parent else { return }
       let ids = seed.map { [$0.id] } ?? []
-      self.reconcile({ $0.idsChanged(to: ids) }, seed: { _ in seed }) { seed, id in
+      self.reconcile({ $0.idsChanged(to: ids, in: generation) }, generation: generation) {
+        _ in
+        seed
+      } make: { seed, id in
         make(seed, id, parent)
       }
     }
@@ -199,14 +205,16 @@ public final class ReactorChildren<ID: Hashable & Sendable, Child: Reactor>: Sen
   /// ids went, and makes the new ones, outside the lock.
   private func reconcile<Seed>(
     _ decide: (inout ChildTable<ID, Child>) -> ChildTable<ID, Child>.Reconciled,
-    seed: (ID) -> Seed?, make: (Seed, ID) -> Child
+    generation: Int, seed: (ID) -> Seed?, make: (Seed, ID) -> Child
   ) {
     let reconciled = table.withLock { decide(&$0) }
     var unwanted: [Child] = []
     for id in reconciled.toMake {
       guard let seed = seed(id) else { continue }
       let child = make(seed, id)
-      if let extra = table.withLock({ $0.made(child, id) }) { unwanted.append(extra) }
+      if let extra = table.withLock({ $0.made(child, id, in: generation) }) {
+        unwanted.append(extra)
+      }
     }
     // Released here, with no lock held: a child's deinit may run user code.
     withExtendedLifetime((reconciled.released, unwanted)) {}
