@@ -24,9 +24,12 @@
 /// ```
 public enum ChildMiddlewares {
   /// The cancellation id of a child's effects: its combinator, and the child's id.
-  struct EffectID<ID: Hashable & Sendable>: Hashable, Sendable {
+  struct EffectID<ID: Hashable & Sendable>: Hashable, Sendable, CustomStringConvertible {
     let owner: ObjectIdentifier
     let child: ID
+
+    /// How a recording names it: `child 2` (an optional child's: `the child`).
+    var description: String { child is Bool ? "the child" : "child \(child)" }
   }
 
   /// The child whose middleware runs now, after the ones above it (a row, then its detail):

@@ -33,7 +33,10 @@ extension Effect {
 }
 
 /// A cancellation id made a scope's own (see ``Effect/scopingCancellation(to:)``).
-struct ScopedID: Hashable, Sendable {
+struct ScopedID: Hashable, Sendable, CustomStringConvertible {
   let scope: EffectID
   let id: EffectID
+
+  /// How a recording names it: `timer of child 2`.
+  var description: String { "\(id.base) of \(scope.base)" }
 }
