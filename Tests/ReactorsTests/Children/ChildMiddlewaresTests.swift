@@ -22,6 +22,50 @@ func tickingRow(
   }
 }
 
+/// A list whose detail ticks (see ``tickingRow(clock:cancelled:)``) through `ifLet`'s middleware.
+func detailStore(
+  clock: TestClock, cancelled: AsyncStream<Int>.Continuation
+) -> Store<ListTree, ListAction> {
+  Store(
+    initial: ListTree(), reducer: listReducer,
+    middlewares: [
+      ifLet(
+        middleware: tickingRow(clock: clock, cancelled: cancelled), state: \ListTree.detail,
+        action: { if case .detail(let action) = $0 { action } else { nil } },
+        embed: ListAction.detail)
+    ])
+}
+
+/// The first value of `stream`, or `nil` when none comes within 30 seconds.
+func firstValue<T: Sendable>(of stream: AsyncStream<T>) async -> T? {
+  let first = await withDeadline(30) {
+    var iterator = stream.makeAsyncIterator()
+    return await iterator.next()
+  }
+  return first ?? nil
+}
+
+/// A child's middleware whose `"tick"` sleeps a second on `clock`, then sends `"ticked"`; a
+/// tick cancelled first is told to `cancelled`, with `tag` of the child's state.
+func ticking<ChildState, Tag: Sendable>(
+  clock: TestClock, cancelled: AsyncStream<Tag>.Continuation,
+  tag: @escaping @Sendable (ChildState) -> Tag
+) -> Middleware<ChildState, String> {
+  { state, action in
+    guard action == "tick" else { return .none }
+    let tagged = tag(state)
+    return .run { send in
+      do {
+        try await clock.sleep(for: .seconds(1))
+      } catch {
+        cancelled.yield(tagged)
+        throw error
+      }
+      send("ticked")
+    }
+  }
+}
+
 /// `ifLet(middleware:)` and `forEach(middleware:)`: a child's effects run while it exists, send
 /// their results to the parent as its actions, and are cancelled when the child goes.
 @Suite(.timeLimit(.minutes(1))) struct ChildMiddlewaresTests {
@@ -60,10 +104,7 @@ func tickingRow(
     for id in 1...3 { store.dispatch(.row(id: id, action: .rename("tick"))) }
     await clock.waitForSleepers(3)
     store.dispatch(.row(id: 2, action: .delegate(.deleteMe)))
-    let first = await withDeadline(30) {
-      var iterator = cancellations.makeAsyncIterator()
-      return await iterator.next()
-    }
+    let first = await firstValue(of: cancellations)
     #expect(first == 2)
     await clock.advance(by: .seconds(1))
     await store.settled()
@@ -74,23 +115,13 @@ func tickingRow(
   @Test func closingAnOptionalChildCancelsItsEffects() async {
     let clock = TestClock()
     let (cancellations, cancelled) = AsyncStream<Int>.makeStream()
-    let store = Store(
-      initial: ListTree(), reducer: listReducer,
-      middlewares: [
-        ifLet(
-          middleware: tickingRow(clock: clock, cancelled: cancelled), state: \ListTree.detail,
-          action: { if case .detail(let action) = $0 { action } else { nil } },
-          embed: ListAction.detail)
-      ])
+    let store = detailStore(clock: clock, cancelled: cancelled)
     store.dispatch(.add(7))
     store.dispatch(.open(7))
     store.dispatch(.detail(.rename("tick")))
     await clock.waitForSleepers(1)
     store.dispatch(.close)
-    let cancelledID = await withDeadline(30) {
-      var iterator = cancellations.makeAsyncIterator()
-      return await iterator.next()
-    }
+    let cancelledID = await firstValue(of: cancellations)
     #expect(cancelledID == 7)
     await store.settled()
     #expect(store.runningEffectCount == 0)
@@ -100,24 +131,14 @@ func tickingRow(
   @Test func anIdentifiableChildReplacedByAnotherInOneActionHasItsEffectsCancelled() async throws {
     let clock = TestClock()
     let (cancellations, cancelled) = AsyncStream<Int>.makeStream()
-    let store = Store(
-      initial: ListTree(), reducer: listReducer,
-      middlewares: [
-        ifLet(
-          middleware: tickingRow(clock: clock, cancelled: cancelled), state: \ListTree.detail,
-          action: { if case .detail(let action) = $0 { action } else { nil } },
-          embed: ListAction.detail)
-      ])
+    let store = detailStore(clock: clock, cancelled: cancelled)
     store.dispatch(.add(7))
     store.dispatch(.add(8))
     store.dispatch(.open(7))
     store.dispatch(.detail(.rename("tick")))
     await clock.waitForSleepers(1)
     store.dispatch(.open(8))  // 8 takes 7's place: 7's tick must not reach 8
-    let cancelledID = await withDeadline(30) {
-      var iterator = cancellations.makeAsyncIterator()
-      return await iterator.next()
-    }
+    let cancelledID = await firstValue(of: cancellations)
     // Else 7's tick still sleeps, and `settled()` below would wait for it for good.
     try #require(cancelledID == 7)
     await store.settled()
@@ -154,10 +175,7 @@ func tickingRow(
     for id in 1...3 { store.dispatch(.row(id: id, action: .rename("tick"))) }
     await clock.waitForSleepers(3)  // no row's start cancelled another's
     store.dispatch(.row(id: 2, action: .rename("stop")))  // row 2's timer only
-    let first = await withDeadline(30) {
-      var iterator = cancellations.makeAsyncIterator()
-      return await iterator.next()
-    }
+    let first = await firstValue(of: cancellations)
     #expect(first == 2)
     await clock.advance(by: .seconds(1))
     await store.settled()
@@ -167,14 +185,7 @@ func tickingRow(
   @Test func aChildActionWhileTheChildIsGoneStartsNothing() async {
     let clock = TestClock()
     let (_, cancelled) = AsyncStream<Int>.makeStream()
-    let store = Store(
-      initial: ListTree(), reducer: listReducer,
-      middlewares: [
-        ifLet(
-          middleware: tickingRow(clock: clock, cancelled: cancelled), state: \ListTree.detail,
-          action: { if case .detail(let action) = $0 { action } else { nil } },
-          embed: ListAction.detail)
-      ])
+    let store = detailStore(clock: clock, cancelled: cancelled)
     store.dispatch(.detail(.rename("tick")))
     #expect(store.runningEffectCount == 0)
   }
@@ -190,19 +201,7 @@ func tickingRow(
   @Test func aPlainChildEndsWhenNilAndLivesOnWhenReplaced() async throws {
     let clock = TestClock()
     let (cancellations, cancelled) = AsyncStream<String>.makeStream()
-    let ticking: Middleware<Draft, String> = { draft, action in
-      guard action == "tick" else { return .none }
-      let text = draft.text
-      return .run { send in
-        do {
-          try await clock.sleep(for: .seconds(1))
-        } catch {
-          cancelled.yield(text)
-          throw error
-        }
-        send("ticked")
-      }
-    }
+    let ticking = ticking(clock: clock, cancelled: cancelled) { (draft: Draft) in draft.text }
     let store = Store(
       initial: Tree(),
       reducer: { (state: inout Tree, action: Action) in
@@ -229,10 +228,7 @@ func tickingRow(
     store.dispatch(.draft("tick"))
     await clock.waitForSleepers(1)
     store.dispatch(.close)
-    let cancelledText = await withDeadline(30) {
-      var iterator = cancellations.makeAsyncIterator()
-      return await iterator.next()
-    }
+    let cancelledText = await firstValue(of: cancellations)
     #expect(cancelledText == "tick")
   }
 }
@@ -254,19 +250,7 @@ func tickingRow(
   @Test func aRowsDetailEndsWithItWhateverTheOtherRowsDo() async throws {
     let clock = TestClock()
     let (cancellations, cancelled) = AsyncStream<Int>.makeStream()
-    let ticking: Middleware<Detail, String> = { detail, action in
-      guard action == "tick" else { return .none }
-      let row = detail.row
-      return .run { send in
-        do {
-          try await clock.sleep(for: .seconds(1))
-        } catch {
-          cancelled.yield(row)
-          throw error
-        }
-        send("ticked")
-      }
-    }
+    let ticking = ticking(clock: clock, cancelled: cancelled) { (detail: Detail) in detail.row }
     // Each row's middleware: its detail's, nested (one value for every row, as an app's).
     let item = ifLet(
       middleware: ticking, state: \Item.detail,
@@ -296,10 +280,7 @@ func tickingRow(
     store.dispatch(.item(2, .close))  // row 2 has no detail: row 1's is not gone
     #expect(store.runningEffectCount == running)
     store.dispatch(.item(1, .close))  // row 1's detail is gone: its tick ends
-    let cancelledRow = await withDeadline(30) {
-      var iterator = cancellations.makeAsyncIterator()
-      return await iterator.next()
-    }
+    let cancelledRow = await firstValue(of: cancellations)
     try #require(cancelledRow == 1)
     await store.settled()
     #expect(store.runningEffectCount == 0)

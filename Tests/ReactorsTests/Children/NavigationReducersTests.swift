@@ -144,10 +144,7 @@ let navigationTreeReducer = combineReducers(
     store.dispatch(.path(.element(id: ids[1], action: .rename("tick"))))
     await clock.waitForSleepers(2)
     store.dispatch(.path(.popFrom(id: ids[1])))
-    let first = await withDeadline(30) {
-      var iterator = cancellations.makeAsyncIterator()
-      return await iterator.next()
-    }
+    let first = await firstValue(of: cancellations)
     #expect(first == 2)
     await clock.advance(by: .seconds(1))
     await store.settled()
@@ -170,10 +167,7 @@ let navigationTreeReducer = combineReducers(
     store.dispatch(.sheet(.presented(.rename("tick"))))
     await clock.waitForSleepers(1)
     store.dispatch(.sheet(.dismiss))
-    let first = await withDeadline(30) {
-      var iterator = cancellations.makeAsyncIterator()
-      return await iterator.next()
-    }
+    let first = await firstValue(of: cancellations)
     #expect(first == 3)
     await store.settled()
     #expect(store.runningEffectCount == 0)
