@@ -1,8 +1,9 @@
 import Reactors
 
 /// Scenario 11: apps of many screens. A list of child features (one reactor per row, made by
-/// `ReactorChildren`; and a store's rows through element scopes), rows added and removed, and a
-/// navigation stack pushed and popped.
+/// `ReactorChildren`; and a store's rows through element scopes, and through `forEach`'s
+/// middleware once every row ran an effect), rows added and removed, and a navigation stack
+/// pushed and popped.
 func childFeatures(count: Int) -> [Row] {
   listOfChildren(count: count) + rowsWithEffects(count: count) + addingAndRemoving()
     + stackPushAndPop(count: count)

@@ -10,46 +10,66 @@ import Foundation
 public func endToEnd<Value: Sendable>(
   _ body: @escaping @Sendable () throws -> Value
 ) async throws -> Value {
-  await EndToEndPlaces.shared.enter()
+  try await EndToEndPlaces.shared.enter()
   defer { EndToEndPlaces.shared.leave() }
+  // A test past its time limit while it waited does not start its program.
+  try Task.checkCancellation()
   return try await onOwnThread(body)
 }
 
 /// The places of ``endToEnd(_:)``: a counting semaphore whose waiters suspend.
 ///
 /// Thread rules: entered and left from any task, in any order; a place left is given to the
-/// waiter that came first.
-public final class EndToEndPlaces: @unchecked Sendable {
-  // Safe: `free` and `waiters` are read and written only with `lock` locked; continuations are
-  // resumed after it is unlocked.
+/// waiter that came first; a waiter whose task is cancelled leaves the queue and throws.
+final class EndToEndPlaces: @unchecked Sendable {
+  // Safe: `free`, `waiters` and `nextID` are read and written only with `lock` locked;
+  // continuations are resumed after it is unlocked.
   private let lock = NSLock()
   private var free: Int
-  private var waiters: [CheckedContinuation<Void, Never>] = []
+  private var waiters: [(id: Int, continuation: CheckedContinuation<Void, any Error>)] = []
+  private var nextID = 0
 
-  /// How many end-to-end tests run at once: one more than the processors, at least three (one
-  /// is often a browser suite, which holds its place for all its tests).
-  public static let count = max(3, ProcessInfo.processInfo.activeProcessorCount + 1)
+  /// How many end-to-end tests run at once: one more than the processors, at least three (the
+  /// browser suites run one test at a time, each of which holds a place while it runs).
+  static let count = max(3, ProcessInfo.processInfo.activeProcessorCount + 1)
 
   /// The suite's places.
-  public static let shared = EndToEndPlaces(count: count)
+  static let shared = EndToEndPlaces(count: count)
 
   /// A semaphore of `count` places.
   init(count: Int) {
     free = count
   }
 
-  /// Returns once a place is taken: at once when one is free, else when one is left.
-  func enter() async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      lock.lock()
-      if free > 0 {
-        free -= 1
-        lock.unlock()
-        continuation.resume()
-      } else {
-        waiters.append(continuation)
-        lock.unlock()
+  /// Returns once a place is taken: at once when one is free, else when one is left. Throws
+  /// `CancellationError`, taking none, when the task is cancelled first.
+  func enter() async throws {
+    let id = lock.withLock {
+      nextID += 1
+      return nextID
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
+        lock.lock()
+        if Task.isCancelled {
+          lock.unlock()
+          continuation.resume(throwing: CancellationError())
+        } else if free > 0 {
+          free -= 1
+          lock.unlock()
+          continuation.resume()
+        } else {
+          waiters.append((id, continuation))
+          lock.unlock()
+        }
       }
+    } onCancel: {
+      lock.lock()
+      let index = waiters.firstIndex { $0.id == id }
+      let waiter = index.map { waiters.remove(at: $0).continuation }
+      lock.unlock()
+      waiter?.resume(throwing: CancellationError())
     }
   }
 
@@ -61,7 +81,7 @@ public final class EndToEndPlaces: @unchecked Sendable {
       lock.unlock()
       return
     }
-    let next = waiters.removeFirst()
+    let next = waiters.removeFirst().continuation
     lock.unlock()
     next.resume()
   }

@@ -105,8 +105,9 @@ public enum ChildMiddlewares {
 
 /// The middleware of an optional child: runs `child` on the child's actions while the child
 /// exists (with the child's state after the reducer) and sends what it returns to the parent
-/// through `embed`; cancels the child's effects once the child is `nil`. (A child that is
-/// `Identifiable` is also ended when another, of another id, takes its place.)
+/// through `embed`; cancels the child's effects once the child is `nil`. (For a child known to be
+/// `Identifiable`, ``ifLet(middleware:state:action:embed:)-2s52h`` also ends it when another,
+/// of another id, takes its place.)
 public func ifLet<State, Action: Sendable, ChildState, ChildAction: Sendable>(
   middleware child: @escaping Middleware<ChildState, ChildAction>,
   state toChildState: KeyPath<State, ChildState?> & Sendable,

@@ -54,8 +54,9 @@ struct ChildTable<ID: Hashable, Child> {
     return result
   }
 
-  /// A child for `id` was made outside the lock: kept, unless one was made meanwhile or the
-  /// parent ended its children, in which case it is returned to drop.
+  /// A child for `id` was made outside the lock, for the observation of `generation`: kept,
+  /// unless one was made meanwhile, the parent ended its children, or followed again since
+  /// (`generation` is out of date), in which case it is returned to drop.
   mutating func made(_ child: Child, _ id: ID, in generation: Int) -> Child? {
     guard !isEnded, generation == self.generation, children[id] == nil else { return child }
     children[id] = child

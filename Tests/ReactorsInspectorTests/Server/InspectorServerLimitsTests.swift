@@ -7,7 +7,8 @@ import Testing
 @testable import ReactorsInspector
 
 /// What the server refuses before it spends anything: a body without the token, connections
-/// past its limit (or lets go of an idle one for them); and what a client other than the page may send (`HEAD`), or do (stop twice).
+/// past its limit (or lets go of an idle one for them); and what a client other than the page
+/// may send (`HEAD`), or do (stop twice).
 @Suite(.timeLimit(.minutes(1))) struct InspectorServerLimitsTests {
   @Test func aBodyWithoutTheTokenIsRefusedFromItsHeadAlone() async throws {
     let inspector = try await Inspector.start(printsAddress: false)

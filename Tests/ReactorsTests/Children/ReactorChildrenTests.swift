@@ -275,9 +275,9 @@ final class LabelRowReactor: Reactor {
     let list = TodoListReactor()
     list.send(.add(Todo(id: 1, title: "one")))
     list.rows.removeAll()
-    #expect(list.rows.ids.isEmpty)
+    #expect(list.rows.count == 0)
     list.send(.add(Todo(id: 2, title: "two")))
-    #expect(list.rows.ids.isEmpty)  // no longer followed
+    #expect(list.rows.count == 0)  // no longer followed: no child made
     list.rows.follow(list, \.todos) { todo, output in
       TodoRowReactor(todo: todo, output: output)
     } output: { id, output in
