@@ -37,12 +37,6 @@ public enum ChildMiddlewares {
   /// every such child (every row's detail), so it keeps each one's children apart by it.
   @TaskLocal static var scope: Reactors.EffectID?
 
-  /// A child's place: the scope of the middleware that runs it, and its own id.
-  struct ChildPath: Hashable, Sendable {
-    let parent: Reactors.EffectID?
-    let child: Reactors.EffectID
-  }
-
   /// Which children have effects that may be running, for one combinator, in each scope it
   /// runs in (see ``scope``), and which children there were (`version`) when that was last
   /// checked there.
@@ -75,7 +69,10 @@ public enum ChildMiddlewares {
       var effects: [Effect<Action>] = []
       if let (id, childAction) = toChildAction(state, action), let childState = find(state, id) {
         let childID = EffectID(owner: owner, child: id)
-        let path = Reactors.EffectID(ChildPath(parent: scope, child: Reactors.EffectID(childID)))
+        // The child's place: its id, within the scope of the middleware that runs it.
+        let path =
+          scope.map { Reactors.EffectID(ScopedID(scope: $0, id: Reactors.EffectID(childID))) }
+          ?? Reactors.EffectID(childID)
         let effect = ChildMiddlewares.$scope.withValue(path) { child(childState, childAction) }
         if !effect.isNone {
           tracker.scopes.withLock { _ = $0[scope, default: .init()].started.insert(id) }

@@ -104,14 +104,9 @@ public func ifLet<State, Action: Sendable, ChildState, ChildAction: Sendable>(
   action toPresentationAction: @escaping @Sendable (Action) -> PresentationAction<ChildAction>?,
   embed: @escaping @Sendable (ChildAction) -> Action
 ) -> Middleware<State, Action> {
-  ChildMiddlewares.middleware(
-    child, find: { state, _ in state[keyPath: toChildState] },
-    action: { (_: State, action: Action) -> (Bool, ChildAction)? in
-      guard case .presented(let childAction) = toPresentationAction(action) else { return nil }
-      return (true, childAction)
-    },
-    embed: { _, childAction in embed(childAction) },
-    version: { $0[keyPath: toChildState] != nil })
+  ifLet(
+    middleware: child, state: toChildState,
+    action: { presentedAction(toPresentationAction($0)) }, embed: embed)
 }
 
 /// The middleware of a presented child that is `Identifiable`: as
@@ -126,17 +121,17 @@ public func ifLet<
   action toPresentationAction: @escaping @Sendable (Action) -> PresentationAction<ChildAction>?,
   embed: @escaping @Sendable (ChildAction) -> Action
 ) -> Middleware<State, Action> where ChildState: SendableMetatype, ChildState.ID: Sendable {
-  ChildMiddlewares.middleware(
-    child,
-    find: { state, id in state[keyPath: toChildState].flatMap { $0.id == id ? $0 : nil } },
-    action: { (state: State, action: Action) -> (ChildState.ID, ChildAction)? in
-      guard case .presented(let childAction) = toPresentationAction(action),
-        let presented = state[keyPath: toChildState]
-      else { return nil }
-      return (presented.id, childAction)
-    },
-    embed: { _, childAction in embed(childAction) },
-    version: { $0[keyPath: toChildState]?.id })
+  ifLet(
+    middleware: child, state: toChildState,
+    action: { presentedAction(toPresentationAction($0)) }, embed: embed)
+}
+
+/// The child's action in `action`, when it is `.presented`.
+private func presentedAction<ChildAction>(
+  _ action: PresentationAction<ChildAction>?
+) -> ChildAction? {
+  guard case .presented(let childAction) = action else { return nil }
+  return childAction
 }
 
 /// A reducer of the whole state for an alert held in it: any of its buttons' actions, and
