@@ -150,10 +150,10 @@ struct ReactorHost<R: Reactor, Output: Sendable>: EffectHost {
   func cancelEffects(id: EffectID) { link.reactor?.storage.cancelEffects(id: id) }
 
   @inlinable
-  func waitingBegan() { link.tasks.withLock { $0.waiting += 1 } }
+  func waitingBegan() { link.tasks.withLock { $0.waitingBegan() } }
 
   @inlinable
-  func waitingEnded() { link.tasks.withLock { $0.waiting -= 1 } }
+  func waitingEnded() { link.tasks.withLock { $0.waitingEnded() } }
 
   @inlinable
   func launch(_ effect: Effect<Output>, id: EffectID?) -> Task<Void, any Error>? {

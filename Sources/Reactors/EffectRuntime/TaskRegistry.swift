@@ -38,8 +38,28 @@ struct TaskRegistry: Sendable {
   /// How many of those tasks wait for something no clock drives (see
   /// ``EffectHost/waitingBegan()``).
   @usableFromInline var waiting = 0
+  /// Who waits for fewer active tasks (``active``) than a count: the test toolkit, through
+  /// `ReactorStorage.activeEffects(below:)`. Empty but in tests.
+  @usableFromInline var watchers: [ActiveWatcher] = []
+  /// The number of the next watcher.
+  @usableFromInline var nextWatcherID: UInt64 = 0
 
   @inlinable init() {}
+
+  /// How many tasks run and do not wait for something no clock drives: those a test clock may
+  /// be holding.
+  var active: Int { count - waiting }
+
+  /// The current task starts waiting for something no clock drives.
+  @inlinable
+  mutating func waitingBegan() {
+    waiting += 1
+    if !watchers.isEmpty { wakeWatchers() }
+  }
+
+  /// The current task stopped waiting (see ``waitingBegan()``).
+  @inlinable
+  mutating func waitingEnded() { waiting -= 1 }
 
   /// Reserves an entry for a task about to be created, marked with `id`.
   @inlinable
@@ -112,6 +132,29 @@ struct TaskRegistry: Sendable {
     slots[slot].generation &+= 1
     free.append(slot)
     count -= 1
+    if !watchers.isEmpty { wakeWatchers() }
     return task
   }
+
+  /// Resumes and forgets the watchers whose count ``active`` is now below. A resumption only
+  /// schedules the waiting task: no code of the app or the engine runs under the lock here.
+  @usableFromInline
+  mutating func wakeWatchers() {
+    let active = active
+    watchers.removeAll { watcher in
+      guard active < watcher.below else { return false }
+      watcher.continuation.resume()
+      return true
+    }
+  }
+}
+
+/// One who waits for fewer active tasks in a ``TaskRegistry`` than `below`.
+@usableFromInline
+struct ActiveWatcher: Sendable {
+  /// Its number, to find it again when its task is cancelled.
+  let id: UInt64
+  /// It is woken once fewer tasks than this are active.
+  let below: Int
+  let continuation: CheckedContinuation<Void, Never>
 }

@@ -32,7 +32,35 @@ extension ReactorStorage {
   /// How many effect tasks run and are not waiting for a child task or a relay's next event:
   /// those a test clock may be holding.
   package var activeEffectCount: Int {
-    taskRegistry?.withLock { $0.count - $0.waiting } ?? 0
+    taskRegistry?.withLock { $0.active } ?? 0
+  }
+
+  /// Returns once fewer than `count` effect tasks are active (see ``activeEffectCount``): at
+  /// once when fewer are now (or the reactor has started none), or once the calling task is
+  /// cancelled. What the test toolkit awaits, beside a clock's sleepers and the tasks' ends,
+  /// for an effect that stops being awake without falling asleep or ending: it starts waiting
+  /// for a child task or a relay's next event.
+  package func activeEffects(below count: Int) async {
+    guard let registry = taskRegistry else { return }
+    let id = registry.withLock { registry in
+      registry.nextWatcherID += 1
+      return registry.nextWatcherID
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let isBelow = registry.withLock { registry -> Bool in
+          guard registry.active >= count, !Task.isCancelled else { return true }
+          registry.watchers.append(ActiveWatcher(id: id, below: count, continuation: continuation))
+          return false
+        }
+        if isBelow { continuation.resume() }
+      }
+    } onCancel: {
+      let watcher = registry.withLock { registry in
+        registry.watchers.firstIndex { $0.id == id }.map { registry.watchers.remove(at: $0) }
+      }
+      watcher?.continuation.resume()
+    }
   }
 
   /// Whether any observer is registered, for the test toolkit: a view's bindings that ended

@@ -14,6 +14,8 @@ struct TestSubject<State: Sendable, Input: Sendable, Output: Sendable>: Sendable
   let runningEffects: @Sendable () -> Int
   /// How many of them may be held by a clock (not waiting for a child task or a relay).
   let activeEffects: @Sendable () -> Int
+  /// Returns once fewer effects than the count are active (or the task is cancelled).
+  let activeEffectsBelow: @Sendable (Int) async -> Void
   /// The effect tasks now.
   let effectTasks: @Sendable () -> [Task<Void, any Error>]
   /// Installs the engine's tap, called after each reduce with what was reduced and the state;
@@ -48,6 +50,7 @@ extension TestSubject {
       settled: { await storage.settled() },
       runningEffects: { storage.runningEffectCount },
       activeEffects: { storage.activeEffectCount },
+      activeEffectsBelow: { await storage.activeEffects(below: $0) },
       effectTasks: { storage.effectTasks },
       tap: { storage.tap(from: reactor, $0) },
       untap: { storage.untap() },

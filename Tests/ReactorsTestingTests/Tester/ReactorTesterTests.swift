@@ -184,6 +184,22 @@ import Testing
     #expect(captured.failures.last?.contains("still running at finish()") == true)
   }
 
+  // An effect that stops being awake by waiting for a relay or a child task (neither asleep on
+  // the clock nor ended) let `advance` go on only at its timeout, as if just in time: the
+  // Effects article's debounce test (a cancellable part its parent task waits for) took the
+  // whole 5 s of the default timeout in a CI run whenever the parent began waiting last. The
+  // timeout here is longer than the test's limit, so that waiting for it fails the test.
+  @Test(.timeLimit(.minutes(1)))
+  func advanceGoesOnOnceAnEffectWaitsForARelayInsteadOfAtItsTimeout() async {
+    let tester = ReactorTester(LoaderReactor(clock: clock), clock: clock, timeout: .seconds(600))
+    await tester.send(.listen)
+    await tester.advance(by: .seconds(1))
+    tester.reactor.names.accept("kim")
+    await tester.receive(.setName("kim")) { $0.name = "kim" }
+    await tester.send(.stopListening)
+    await tester.finish()
+  }
+
   @Test func advanceWithoutAClockSaysHowToGiveOne() async {
     let tester = ReactorTester(LoaderReactor(clock: clock))
     await withKnownIssue {

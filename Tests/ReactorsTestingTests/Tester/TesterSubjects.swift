@@ -15,6 +15,8 @@ final class LoaderReactor: Reactor {
     case linger
     case wait
     case echo
+    case listen
+    case stopListening
   }
 
   enum Mutation: Equatable, Sendable {
@@ -30,6 +32,8 @@ final class LoaderReactor: Reactor {
   let storage = Storage()
   let initialState = State()
   let clock: TestClock
+  /// Names `.listen` turns into mutations.
+  let names = PublishRelay<String>()
 
   init(clock: TestClock) { self.clock = clock }
 
@@ -69,6 +73,16 @@ final class LoaderReactor: Reactor {
     case .echo:
       // Sends an action to its own reactor before it first suspends.
       return .run { [weak self] _ in self?.send(.rename("echo")) }
+    case .listen:
+      // Awake until a tester's `advance` waits for it to fall asleep, then waits for the next
+      // name: a wait no clock drives, which the tester counts apart from the awake.
+      return .concat(
+        .run { [clock] _ in await clock.waitsStarted(atLeast: 1) },
+        names.effect.map { .setName($0) }
+      )
+      .cancellable(id: "listen")
+    case .stopListening:
+      return .cancel(id: "listen")
     case .wait:
       // Waits on something other than the clock: a stream nobody feeds.
       return .run { _ in
