@@ -46,20 +46,13 @@ extension ReactorStorage {
       registry.nextWatcherID += 1
       return registry.nextWatcherID
     }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let isBelow = registry.withLock { registry -> Bool in
-          guard registry.active >= count, !Task.isCancelled else { return true }
-          registry.watchers.append(ActiveWatcher(id: id, below: count, continuation: continuation))
-          return false
-        }
-        if isBelow { continuation.resume() }
-      }
-    } onCancel: {
-      let watcher = registry.withLock { registry in
-        registry.watchers.firstIndex { $0.id == id }.map { registry.watchers.remove(at: $0) }
-      }
-      watcher?.continuation.resume()
+    await registry.waitUntilWoken { registry, continuation in
+      guard registry.active >= count else { return true }
+      registry.watchers.append(ActiveWatcher(id: id, below: count, continuation: continuation))
+      return false
+    } dequeue: { registry in
+      registry.watchers.firstIndex { $0.id == id }.map { registry.watchers.remove(at: $0) }?
+        .continuation
     }
   }
 

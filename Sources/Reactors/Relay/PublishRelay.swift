@@ -67,20 +67,12 @@ public final class PublishRelay<Element: Sendable>: Sendable {
       state.nextID += 1
       return state.nextID
     }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let isReached = subscribers.withLock { state -> Bool in
-          guard state.list.count != count, !Task.isCancelled else { return true }
-          state.waiters.append((id, count, continuation))
-          return false
-        }
-        if isReached { continuation.resume() }
-      }
-    } onCancel: {
-      let waiter = subscribers.withLock { state in
-        state.waiters.firstIndex { $0.id == id }.map { state.waiters.remove(at: $0).continuation }
-      }
-      waiter?.resume()
+    await subscribers.waitUntilWoken { state, continuation in
+      guard state.list.count != count else { return true }
+      state.waiters.append((id, count, continuation))
+      return false
+    } dequeue: { state in
+      state.waiters.firstIndex { $0.id == id }.map { state.waiters.remove(at: $0).continuation }
     }
   }
 
