@@ -16,8 +16,6 @@ struct TestSubject<State: Sendable, Input: Sendable, Output: Sendable>: Sendable
   let activeEffects: @Sendable () -> Int
   /// Returns once fewer effects than the count are active (or the task is cancelled).
   let activeEffectsBelow: @Sendable (Int) async -> Void
-  /// The effect tasks now.
-  let effectTasks: @Sendable () -> [Task<Void, any Error>]
   /// Installs the engine's tap, called after each reduce with what was reduced and the state;
   /// returns the state when it starts.
   let tap: @Sendable (@escaping @Sendable (Output, State, Bool) -> Void) -> State
@@ -51,7 +49,6 @@ extension TestSubject {
       runningEffects: { storage.runningEffectCount },
       activeEffects: { storage.activeEffectCount },
       activeEffectsBelow: { await storage.activeEffects(below: $0) },
-      effectTasks: { storage.effectTasks },
       tap: { storage.tap(from: reactor, $0) },
       untap: { storage.untap() },
       sendOwnsEveryStep: sendOwnsEveryStep)

@@ -149,8 +149,8 @@ final class TesterCore<State: Equatable & Sendable, Input: Sendable, Output: Sen
   }
 
   /// Waits, up to the timeout, until every effect still running is asleep on `clock`: each wait
-  /// ends when a task falls asleep, an effect ends, or one starts waiting for a child task or a
-  /// relay. `false` when some are still awake then.
+  /// ends when a task falls asleep or fewer are awake (an effect ended, was cancelled, or began
+  /// waiting for a child task or a relay). `false` when some are still awake then.
   nonisolated(nonsending) func effectsAsleepOrEnded(on clock: TestClock) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while true {
@@ -160,11 +160,10 @@ final class TesterCore<State: Equatable & Sendable, Input: Sendable, Output: Sen
       let asleep = clock.sleeperCount
       guard active > asleep else { return true }
       let remaining = deadline - ContinuousClock.now
-      var changes: [@Sendable () async -> Void] = [
+      let changes: [@Sendable () async -> Void] = [
         { await clock.sleepers(atLeast: asleep + 1) },
         { [subject] in await subject.activeEffectsBelow(active) },
       ]
-      changes += subject.effectTasks().map { task in { _ = await task.result } }
       guard remaining > .zero, await firstOf(changes, within: remaining) != nil else {
         return subject.activeEffects() <= clock.sleeperCount  // just in time, or not
       }
